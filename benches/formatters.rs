@@ -1,0 +1,2 @@
+//! Placeholder: the formatter benchmark lands in the next commit.
+fn main() {}
