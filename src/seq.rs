@@ -18,7 +18,7 @@ use crate::DisplayFormatter;
 /// use core::fmt;
 /// use serde_fastkit::{DisplayFormatter, SeqFormatter};
 ///
-/// let scores = [3, 14, 15, 92, 65];
+/// let scores = [3u8, 14, 15, 92, 65];
 /// let big = SeqFormatter(scores.iter().filter(|s| **s > 10));
 /// assert_eq!(serde_json::to_string(&big).unwrap(), "[14,15,92,65]");
 ///

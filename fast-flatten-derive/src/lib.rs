@@ -1,1 +1,63 @@
-//! The derive macro behind `serde_fastkit::FastFlatten`. Use it through `serde_fastkit`.
+//! The derive macro behind [`serde_fastkit::FastFlatten`](https://docs.rs/serde_fastkit). Use it
+//! through `serde_fastkit`, which re-exports it and holds the runtime it expands to.
+//!
+//! The expansion runs in phases, one file each:
+//!
+//! | phase | file | job |
+//! |---|---|---|
+//! | attributes | `attr.rs` | `#[fast_flatten(...)]`; `#[serde(...)]` is read by `serde_derive_internals`, serde's own parser |
+//! | checks | `check.rs` | shapes and attributes FastFlatten cannot (yet) expand, as spanned errors |
+//! | model | `tree.rs` | the struct's leaves and flattened children, in declaration order |
+//! | bounds | `bound.rs` | where clauses for generic structs |
+//! | expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
+//! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
+//!
+//! Errors are collected with their spans and reported together; the macro never panics.
+
+#![forbid(unsafe_code)]
+
+mod attr;
+mod bound;
+mod check;
+mod de;
+mod dummy;
+mod errors;
+mod fields;
+mod ser;
+mod tree;
+
+use proc_macro::TokenStream;
+use syn::{parse_macro_input, DeriveInput};
+
+/// Derives `Serialize`, `Deserialize` and `serde_fastkit`'s flatten traits for a struct with
+/// named fields, reading `#[serde(...)]` attributes with serde's meaning.
+///
+/// See the `serde_fastkit` crate for documentation and examples.
+#[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten))]
+pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match expand(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
+
+fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    check::shape(input)?;
+    let options = attr::Options::from_input(input)?;
+
+    let ctxt = serde_derive_internals::Ctxt::new();
+    let container = serde_derive_internals::ast::Container::from_ast(
+        &ctxt,
+        input,
+        serde_derive_internals::Derive::Deserialize,
+    );
+    ctxt.check()?;
+    let container = container.ok_or_else(|| syn::Error::new_spanned(input, "cannot parse"))?;
+
+    let tree = tree::Tree::new(&container, options)?;
+    check::supported(&tree)?;
+
+    let items = [fields::expand(&tree), de::expand(&tree), ser::expand(&tree)];
+    Ok(dummy::wrap(&tree, items.into_iter().collect()))
+}

@@ -14,6 +14,27 @@ pub trait Format {
     /// replaces it with a fixed text).
     const KEEPS_MESSAGES: bool = true;
 
+    /// Whether the format writes field names (or indexes) and can read fields in any order and
+    /// skip absent ones; length-prefixed formats read structs as sequences instead, where
+    /// `skip_serializing_if` cannot work (for serde's derive either).
+    const SELF_DESCRIBING: bool = true;
+
+    /// Whether struct fields are keyed by name (serde_cbor's packed format keys them by index,
+    /// which serde's flatten cannot read).
+    const KEYS_ARE_NAMES: bool = true;
+
+    /// Whether the format carries `u128`/`i128`.
+    const WIDE_INTS: bool = true;
+
+    /// Decodes a value that may borrow from `bytes`; `None` when the format cannot lend (it
+    /// reads through `std::io::Read`).
+    fn read_borrowed<'de, T: serde::Deserialize<'de>>(
+        bytes: &'de [u8],
+    ) -> Option<Result<T, String>> {
+        let _ = bytes;
+        None
+    }
+
     /// Appends the encoding of `value` to `out` (tests pre-size `out` so that its growth does
     /// not count as an allocation of the code under test).
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String>;

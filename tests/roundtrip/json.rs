@@ -1,5 +1,6 @@
 //! serde_json.
 
+use crate::flatten::flatten_tests;
 use crate::format::Format;
 use crate::formatters::formatter_tests;
 
@@ -15,6 +16,13 @@ impl Format for Json {
     fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         serde_json::from_slice(bytes).map_err(|e| e.to_string())
     }
+
+    fn read_borrowed<'de, T: serde::Deserialize<'de>>(
+        bytes: &'de [u8],
+    ) -> Option<Result<T, String>> {
+        Some(serde_json::from_slice(bytes).map_err(|e| e.to_string()))
+    }
 }
 
 formatter_tests!(formatters, Json);
+flatten_tests!(flatten, Json);

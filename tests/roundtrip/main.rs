@@ -2,8 +2,12 @@
 //! for its format crate(s) and stamps out the shared checks.
 
 mod alloc_counter;
+mod flatten;
 mod format;
 mod formatters;
+mod shapes;
+#[path = "../../benches/workloads/mod.rs"]
+mod workloads;
 
 mod bincode;
 mod bitcode;

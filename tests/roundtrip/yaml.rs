@@ -1,5 +1,6 @@
 //! serde_yaml (deprecated, still widely run) and its maintained successor serde_norway.
 
+use crate::flatten::flatten_tests;
 use crate::format::Format;
 use crate::formatters::formatter_tests;
 
@@ -15,6 +16,12 @@ impl Format for SerdeYaml {
     fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         serde_yaml::from_slice(bytes).map_err(|e| e.to_string())
     }
+
+    fn read_borrowed<'de, T: serde::Deserialize<'de>>(
+        bytes: &'de [u8],
+    ) -> Option<Result<T, String>> {
+        Some(serde_yaml::from_slice(bytes).map_err(|e| e.to_string()))
+    }
 }
 
 pub struct Norway;
@@ -29,7 +36,15 @@ impl Format for Norway {
     fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         serde_norway::from_slice(bytes).map_err(|e| e.to_string())
     }
+
+    fn read_borrowed<'de, T: serde::Deserialize<'de>>(
+        bytes: &'de [u8],
+    ) -> Option<Result<T, String>> {
+        Some(serde_norway::from_slice(bytes).map_err(|e| e.to_string()))
+    }
 }
 
 formatter_tests!(serde_yaml_formatters, SerdeYaml);
 formatter_tests!(serde_norway_formatters, Norway);
+flatten_tests!(serde_yaml_flatten, SerdeYaml);
+flatten_tests!(serde_norway_flatten, Norway);

@@ -1,0 +1,2 @@
+//! Placeholder: the flatten benchmark lands in a later commit.
+fn main() {}

@@ -1,0 +1,46 @@
+//! `#[fast_flatten(...)]`: the options serde's attributes have no word for.
+
+use syn::{DeriveInput, LitStr};
+
+use crate::errors::Errors;
+
+/// Options read from `#[fast_flatten(...)]` on the container.
+pub struct Options {
+    /// The path to the runtime crate: `#[fast_flatten(crate = "path")]` for a crate that depends
+    /// on `serde_fastkit` under another name. Default: `::serde_fastkit`.
+    pub krate: syn::Path,
+}
+
+impl Options {
+    pub fn from_input(input: &DeriveInput) -> syn::Result<Options> {
+        let mut krate: Option<syn::Path> = None;
+        let mut errors = Errors::default();
+        for attr in input
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("fast_flatten"))
+        {
+            let parsed = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("crate") {
+                    let path: LitStr = meta.value()?.parse()?;
+                    if krate.is_some() {
+                        return Err(meta.error("duplicate `crate` in #[fast_flatten]"));
+                    }
+                    krate = Some(path.parse()?);
+                    Ok(())
+                } else {
+                    Err(meta.error(
+                        "unknown #[fast_flatten] option; the only one is `crate = \"path\"`",
+                    ))
+                }
+            });
+            if let Err(error) = parsed {
+                errors.push_error(error);
+            }
+        }
+        errors.finish()?;
+        Ok(Options {
+            krate: krate.unwrap_or_else(|| syn::parse_quote!(::serde_fastkit)),
+        })
+    }
+}

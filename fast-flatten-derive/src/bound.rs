@@ -1,0 +1,204 @@
+//! Where clauses for generic structs.
+//!
+//! A bound is added for each field whose type mentions a generic parameter (a type parameter or
+//! a lifetime), on the whole field type: `Vec<T>: Deserialize<'de>`, `Inner<'a>: FlattenFields`.
+//! Field types without generic parameters need no bound (the compiler checks them directly), and
+//! bounding whole field types keeps borrowed fields right without special cases:
+//! `&'a str: Deserialize<'de>` holds exactly when `'de: 'a`. serde's `bound` attributes replace the
+//! inferred bounds, as in serde.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::visit::{self, Visit};
+use syn::visit_mut::{self, VisitMut};
+use syn::{parse_quote, Generics, Lifetime, Type, WhereClause, WherePredicate};
+
+use crate::tree::{Member, Tree};
+
+/// Whether `ty` mentions any of `generics`' type parameters or lifetimes.
+pub fn mentions_generics(ty: &Type, generics: &Generics) -> bool {
+    struct Finder<'a> {
+        types: BTreeSet<&'a syn::Ident>,
+        lifetimes: BTreeSet<&'a syn::Ident>,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            if path.leading_colon.is_none() {
+                if let Some(first) = path.segments.first() {
+                    self.found |= self.types.contains(&first.ident);
+                }
+            }
+            visit::visit_path(self, path);
+        }
+        fn visit_lifetime(&mut self, lifetime: &'ast Lifetime) {
+            self.found |= self.lifetimes.contains(&lifetime.ident);
+        }
+    }
+    let mut finder = Finder {
+        types: generics.type_params().map(|p| &p.ident).collect(),
+        lifetimes: generics.lifetimes().map(|l| &l.lifetime.ident).collect(),
+        found: false,
+    };
+    finder.visit_type(ty);
+    finder.found
+}
+
+/// Whether `ty` mentions a type parameter (lifetimes do not count).
+pub fn mentions_type_params(ty: &Type, generics: &Generics) -> bool {
+    let types_only = Generics {
+        params: generics
+            .type_params()
+            .cloned()
+            .map(syn::GenericParam::Type)
+            .collect(),
+        ..Generics::default()
+    };
+    mentions_generics(ty, &types_only)
+}
+
+/// `ty` with every lifetime replaced by `'static`, for use in constant expressions (array
+/// lengths), where generic lifetimes may not appear. Slot counts never depend on lifetimes.
+pub fn erase_lifetimes(ty: &Type) -> Type {
+    struct Eraser;
+    impl VisitMut for Eraser {
+        fn visit_lifetime_mut(&mut self, lifetime: &mut Lifetime) {
+            *lifetime = parse_quote!('static);
+        }
+        fn visit_type_reference_mut(&mut self, reference: &mut syn::TypeReference) {
+            reference.lifetime = Some(parse_quote!('static));
+            visit_mut::visit_type_reference_mut(self, reference);
+        }
+    }
+    let mut ty = ty.clone();
+    Eraser.visit_type_mut(&mut ty);
+    ty
+}
+
+/// Which impl a where clause is for.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Impl {
+    /// `FlattenFields` and the state struct.
+    Fields,
+    /// `FlattenDeserialize<'de>` and `Deserialize<'de>`.
+    Deserialize,
+    /// `FlattenSerialize` and `Serialize`.
+    Serialize,
+}
+
+/// The struct's own where clause plus the bounds `which` needs.
+pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
+    let mut clause = tree
+        .generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| parse_quote!(where));
+    let container_bound = match which {
+        Impl::Fields => None,
+        Impl::Deserialize => tree.attrs().de_bound(),
+        Impl::Serialize => tree.attrs().ser_bound(),
+    };
+    match container_bound {
+        Some(bound) => clause.predicates.extend(bound.iter().cloned()),
+        None => {
+            for member in &tree.members {
+                clause.predicates.extend(member_bounds(tree, member, which));
+            }
+            let container_default = tree.attrs().default();
+            if which == Impl::Deserialize
+                && !tree.generics.params.is_empty()
+                && matches!(
+                    container_default,
+                    serde_derive_internals::attr::Default::Default
+                )
+            {
+                let private = &tree.private;
+                let ident = tree.ident;
+                let (_, ty_generics, _) = tree.generics.split_for_impl();
+                clause
+                    .predicates
+                    .push(parse_quote!(#ident #ty_generics: #private::Default));
+            }
+        }
+    }
+    clause
+}
+
+fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicate> {
+    let attrs = member.attrs();
+    let private = &tree.private;
+    let explicit = match which {
+        Impl::Fields => None,
+        Impl::Deserialize => attrs.de_bound(),
+        Impl::Serialize => attrs.ser_bound(),
+    };
+    if let Some(explicit) = explicit {
+        return explicit.to_vec();
+    }
+    let ty = member.ty();
+    let mut bounds = Vec::new();
+    let generic = mentions_generics(ty, tree.generics);
+    match which {
+        Impl::Fields => {
+            // Type parameters only: a bound like `Inner<'a>: FlattenFields` would make the
+            // compiler prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it.
+            if mentions_type_params(ty, tree.generics)
+                && member.is_flatten()
+                && !attrs.skip_deserializing()
+            {
+                bounds.push(parse_quote!(#ty: #private::FlattenFields));
+            }
+        }
+        Impl::Deserialize => {
+            for lifetime in attrs.borrowed_lifetimes() {
+                bounds.push(parse_quote!('de: #lifetime));
+            }
+            if !generic {
+            } else if attrs.skip_deserializing() {
+                // serde's parser gives a skipped field `default` unless the container has one.
+                if let serde_derive_internals::attr::Default::Default = attrs.default() {
+                    bounds.push(parse_quote!(#ty: #private::Default));
+                }
+            } else if member.is_flatten() {
+                bounds.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
+            } else if attrs.deserialize_with().is_none() {
+                bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
+            }
+        }
+        Impl::Serialize => {
+            if !generic || attrs.skip_serializing() {
+            } else if member.is_flatten() {
+                bounds.push(parse_quote!(#ty: #private::FlattenSerialize));
+            } else if attrs.serialize_with().is_none() {
+                bounds.push(parse_quote!(#ty: #private::Serialize));
+            }
+        }
+    }
+    bounds
+}
+
+/// The struct's generics with a leading `'de` lifetime, for impls over a deserializer lifetime.
+/// `'de` outlives every lifetime of the struct that a field borrows (bounded per field above).
+pub fn with_de_lifetime(generics: &Generics) -> Generics {
+    let mut generics = generics.clone();
+    generics.params.insert(0, parse_quote!('de));
+    generics
+}
+
+/// The struct's generics with a leading `'__a` lifetime, for wrappers holding a reference.
+pub fn with_ref_lifetime(generics: &Generics) -> Generics {
+    let mut generics = generics.clone();
+    generics.params.insert(0, parse_quote!('__a));
+    generics
+}
+
+/// `PhantomData` of the struct itself: uses every generic parameter of a helper type declared
+/// with the struct's generics.
+pub fn phantom(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let ident = tree.ident;
+    let (_, ty_generics, _) = tree.generics.split_for_impl();
+    quote!(#private::PhantomData<fn() -> #ident #ty_generics>)
+}

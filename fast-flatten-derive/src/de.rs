@@ -1,0 +1,299 @@
+//! `FlattenDeserialize<'de>` and `Deserialize<'de>`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_derive_internals::attr::Default as SerdeDefault;
+
+use crate::bound::{self, Impl};
+use crate::tree::{Member, Tree};
+
+pub fn expand(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let ident = tree.ident;
+    let de_generics = bound::with_de_lifetime(tree.generics);
+    let (impl_generics, _, _) = de_generics.split_for_impl();
+    let (_, ty_generics, _) = tree.generics.split_for_impl();
+    let where_clause = bound::where_clause(tree, Impl::Deserialize);
+    let name = tree.de_name();
+    let deny_unknown_fields = tree.attrs().deny_unknown_fields();
+
+    let wrappers = tree
+        .de_members()
+        .filter(|m| !m.is_flatten())
+        .filter_map(|member| {
+            let path = member.attrs().deserialize_with()?;
+            Some(deserialize_with_wrapper(tree, member, path, &where_clause))
+        });
+    let slot_dispatch = slot_dispatch(tree);
+    let finish = finish(tree);
+    let leaves = deserialize_leaves(tree);
+
+    quote! {
+        #(#wrappers)*
+
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
+            #[inline(always)]
+            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                state: &mut <Self as #private::FlattenFields>::State,
+                slot: usize,
+                map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                #slot_dispatch
+            }
+
+            #[inline(always)]
+            fn finish<__E: #private::DeError>(
+                state: <Self as #private::FlattenFields>::State,
+            ) -> #private::Result<Self, __E> {
+                #finish
+            }
+
+            #[inline(always)]
+            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
+                leaves: &mut #private::SeqLeaves<'_, __A>,
+            ) -> #private::Result<Self, __A::Error> {
+                #leaves
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
+            fn deserialize<__D: #private::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> #private::Result<Self, __D::Error> {
+                #private::deserialize(deserializer, #name, #deny_unknown_fields)
+            }
+        }
+    }
+}
+
+/// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
+fn slot_dispatch(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let steps = tree.de_members().map(|member| {
+        let field = member.state_field();
+        let offset = &member.offset;
+        if member.is_flatten() {
+            let ty = member.ty();
+            quote! {
+                if slot < #offset + <#ty as #private::FlattenFields>::LEN {
+                    return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(
+                        &mut state.#field,
+                        slot - (#offset),
+                        map,
+                    );
+                }
+            }
+        } else {
+            let name = member.de_name();
+            let read = match wrapper_type(tree, member) {
+                Some(wrapper) => quote! {
+                    if state.#field.is_some() {
+                        return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
+                    }
+                    let wrapped = #private::MapAccess::next_value::<#wrapper>(map)?;
+                    state.#field = #private::Some(wrapped.value);
+                    return #private::Ok(());
+                },
+                None => quote!(return #private::deserialize_leaf(&mut state.#field, #name, map);),
+            };
+            quote! {
+                if slot == #offset {
+                    #read
+                }
+            }
+        }
+    });
+    quote! {
+        #(#steps)*
+        #private::Err(#private::slot_out_of_range())
+    }
+}
+
+/// `finish`: every member's value from the state. Own leaves first, then flattened children, so
+/// that the first "missing field" reported is the one serde's derive reports.
+fn finish(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let default = container_default(tree);
+    let own = tree.de_members().filter(|m| !m.is_flatten()).map(|member| {
+        let local = member.local();
+        let field = member.state_field();
+        let missing = missing_in_map(tree, member);
+        quote! {
+            let #local = match state.#field {
+                #private::Some(value) => value,
+                #private::None => #missing,
+            };
+        }
+    });
+    let children = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
+        let local = member.local();
+        let field = member.state_field();
+        let ty = member.ty();
+        quote! {
+            let #local = <#ty as #private::FlattenDeserialize<'de>>::finish(state.#field)?;
+        }
+    });
+    let construct = construct(tree);
+    quote! {
+        #default
+        #(#own)*
+        #(#children)*
+        #private::Ok(#construct)
+    }
+}
+
+/// `deserialize_leaves`: every member in declaration order from a sequence.
+fn deserialize_leaves(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let default = container_default(tree);
+    let reads = tree.de_members().map(|member| {
+        let local = member.local();
+        let ty = member.ty();
+        if member.is_flatten() {
+            return quote! {
+                let #local = <#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(leaves)?;
+            };
+        }
+        let next = match wrapper_type(tree, member) {
+            Some(wrapper) => quote!(leaves.next_leaf::<#wrapper>()?.map(|wrapped| wrapped.value)),
+            None => quote!(leaves.next_leaf::<#ty>()?),
+        };
+        let missing = missing_in_seq(tree, member);
+        quote! {
+            let #local = match #next {
+                #private::Some(value) => value,
+                #private::None => #missing,
+            };
+        }
+    });
+    let construct = construct(tree);
+    quote! {
+        #default
+        #(#reads)*
+        #private::Ok(#construct)
+    }
+}
+
+/// The struct built from the locals; skipped fields take their default.
+fn construct(tree: &Tree) -> TokenStream {
+    let fields = tree.members.iter().map(|member| {
+        let name = member.member();
+        let value = if member.attrs().skip_deserializing() {
+            default_value(tree, member).unwrap_or_else(|| {
+                let private = &tree.private;
+                quote!(#private::Default::default())
+            })
+        } else {
+            let local = member.local();
+            quote!(#local)
+        };
+        quote!(#name: #value)
+    });
+    quote!(Self { #(#fields),* })
+}
+
+/// `let __default = ...;` when the container has `#[serde(default)]` and a member takes its
+/// value from it.
+fn container_default(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    let used = tree
+        .members
+        .iter()
+        .any(|m| !m.is_flatten() && m.attrs().default().is_none());
+    if !used {
+        return None;
+    }
+    match tree.attrs().default() {
+        SerdeDefault::None => None,
+        SerdeDefault::Default => Some(quote!(let __default: Self = #private::Default::default();)),
+        SerdeDefault::Path(path) => Some(quote!(let __default: Self = #path();)),
+    }
+}
+
+/// A member's default: its own `default`, else the container's, else none.
+fn default_value(tree: &Tree, member: &Member) -> Option<TokenStream> {
+    let private = &tree.private;
+    match member.attrs().default() {
+        SerdeDefault::Default => return Some(quote!(#private::Default::default())),
+        SerdeDefault::Path(path) => return Some(quote!(#path())),
+        SerdeDefault::None => {}
+    }
+    if tree.attrs().default().is_none() {
+        None
+    } else {
+        let name = member.member();
+        Some(quote!(__default.#name))
+    }
+}
+
+/// The value of an own leaf absent from a map: its default, else serde's missing-field rule
+/// (`None` for an `Option`, an error otherwise; always an error with `deserialize_with`).
+fn missing_in_map(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    let name = member.de_name();
+    if let Some(default) = default_value(tree, member) {
+        default
+    } else if member.attrs().deserialize_with().is_some() {
+        quote!(return #private::Err(<__E as #private::DeError>::missing_field(#name)))
+    } else {
+        quote!(#private::missing_field(#name)?)
+    }
+}
+
+/// The value of an own leaf past the end of a sequence: its default, else serde's
+/// "invalid length" error.
+fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    default_value(tree, member)
+        .unwrap_or_else(|| quote!(return #private::Err(leaves.invalid_length())))
+}
+
+/// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
+fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
+    member.attrs().deserialize_with()?;
+    let ident = wrapper_ident(member);
+    let de_generics = bound::with_de_lifetime(tree.generics);
+    let (_, ty_generics, _) = de_generics.split_for_impl();
+    Some(quote!(#ident #ty_generics))
+}
+
+fn wrapper_ident(member: &Member) -> syn::Ident {
+    format_ident!("__DeserializeWith{}", member.index)
+}
+
+/// A type whose `Deserialize` calls the leaf's `deserialize_with` function, as serde's derive
+/// generates: the function is generic over the deserializer, so it needs a type to live in.
+fn deserialize_with_wrapper(
+    tree: &Tree,
+    member: &Member,
+    path: &syn::ExprPath,
+    where_clause: &syn::WhereClause,
+) -> TokenStream {
+    let private = &tree.private;
+    let ident = wrapper_ident(member);
+    let ty = member.ty();
+    let de_generics = bound::with_de_lifetime(tree.generics);
+    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
+    let phantom = bound::phantom(tree);
+    quote! {
+        #[doc(hidden)]
+        struct #ident #impl_generics #where_clause {
+            value: #ty,
+            __marker: (#phantom, #private::PhantomData<&'de ()>),
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
+            fn deserialize<__D: #private::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> #private::Result<Self, __D::Error> {
+                #private::Result::map(#path(deserializer), |value| #ident {
+                    value,
+                    __marker: (#private::PhantomData, #private::PhantomData),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! `FlattenSerialize` and `Serialize`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::bound::{self, Impl};
+use crate::tree::{Member, Tree};
+
+pub fn expand(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let ident = tree.ident;
+    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
+    let where_clause = bound::where_clause(tree, Impl::Serialize);
+    let name = tree.ser_name();
+
+    let wrappers = tree
+        .ser_members()
+        .filter(|m| !m.is_flatten())
+        .filter_map(|member| {
+            let path = member.attrs().serialize_with()?;
+            Some(serialize_with_wrapper(tree, member, path, &where_clause))
+        });
+    let counts = tree.ser_members().map(|member| count(tree, member));
+    let writes = tree.ser_members().map(|member| write(tree, member));
+
+    quote! {
+        #(#wrappers)*
+
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+            #[inline(always)]
+            fn serialized_len(&self) -> usize {
+                0 #(+ #counts)*
+            }
+
+            #[inline(always)]
+            fn serialize_leaves<__S: #private::SerializeStruct>(
+                &self,
+                out: &mut __S,
+            ) -> #private::Result<(), __S::Error> {
+                #(#writes)*
+                #private::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            fn serialize<__S: #private::Serializer>(
+                &self,
+                serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                #private::serialize(self, serializer, #name)
+            }
+        }
+    }
+}
+
+/// How many fields a member writes: 1, 0 or 1 under `skip_serializing_if`, or a flattened
+/// child's count.
+fn count(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    let field = member.member();
+    if member.is_flatten() {
+        quote!(#private::FlattenSerialize::serialized_len(&self.#field))
+    } else if let Some(skip_if) = member.attrs().skip_serializing_if() {
+        quote!(if #skip_if(&self.#field) { 0 } else { 1 })
+    } else {
+        quote!(1)
+    }
+}
+
+/// Writes a member: a field of the struct (or `skip_field` when `skip_serializing_if` says so),
+/// or a flattened child's leaves.
+fn write(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    let field = member.member();
+    if member.is_flatten() {
+        return quote!(#private::FlattenSerialize::serialize_leaves(&self.#field, out)?;);
+    }
+    let name = member.ser_name();
+    let value = match member.attrs().serialize_with() {
+        Some(_) => {
+            let wrapper = wrapper_ident(member);
+            quote!(&#wrapper { value: &self.#field, __marker: #private::PhantomData })
+        }
+        None => quote!(&self.#field),
+    };
+    let write = quote!(#private::SerializeStruct::serialize_field(out, #name, #value)?;);
+    match member.attrs().skip_serializing_if() {
+        Some(skip_if) => quote! {
+            if #skip_if(&self.#field) {
+                #private::SerializeStruct::skip_field(out, #name)?;
+            } else {
+                #write
+            }
+        },
+        None => write,
+    }
+}
+
+fn wrapper_ident(member: &Member) -> syn::Ident {
+    format_ident!("__SerializeWith{}", member.index)
+}
+
+/// A type whose `Serialize` calls the leaf's `serialize_with` function, as serde's derive
+/// generates: the function is generic over the serializer, so it needs a type to live in.
+fn serialize_with_wrapper(
+    tree: &Tree,
+    member: &Member,
+    path: &syn::ExprPath,
+    where_clause: &syn::WhereClause,
+) -> TokenStream {
+    let private = &tree.private;
+    let ident = wrapper_ident(member);
+    let ty = member.ty();
+    let generics = bound::with_ref_lifetime(tree.generics);
+    let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    let phantom = bound::phantom(tree);
+    quote! {
+        #[doc(hidden)]
+        struct #ident #impl_generics #where_clause {
+            value: &'__a #ty,
+            __marker: #phantom,
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            fn serialize<__S: #private::Serializer>(
+                &self,
+                serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                #path(self.value, serializer)
+            }
+        }
+    }
+}

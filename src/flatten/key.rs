@@ -1,0 +1,95 @@
+//! Identifying a map key against a whole flattened tree, without copying it.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
+
+use super::FlattenFields;
+
+/// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).
+///
+/// Handles every way a format delivers a key: borrowed, transient or owned strings, bytes, and
+/// integer field indexes (serde_cbor's packed format numbers fields over all leaves).
+pub(crate) struct KeySeed<T> {
+    deny_unknown_fields: bool,
+    tree: PhantomData<fn() -> T>,
+}
+
+impl<T> KeySeed<T> {
+    #[inline]
+    pub(crate) fn new(deny_unknown_fields: bool) -> Self {
+        KeySeed {
+            deny_unknown_fields,
+            tree: PhantomData,
+        }
+    }
+}
+
+impl<'de, T: FlattenFields> DeserializeSeed<'de> for KeySeed<T> {
+    type Value = Option<usize>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<usize>, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<T: FlattenFields> KeySeed<T> {
+    #[inline]
+    fn unknown<E: de::Error>(&self, key: &str) -> Result<Option<usize>, E> {
+        if self.deny_unknown_fields {
+            Err(E::unknown_field(key, T::FIELDS))
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
+        match T::slot_of(key) {
+            Some(slot) => Ok(Some(slot)),
+            None => self.unknown(key),
+        }
+    }
+
+    #[inline]
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Option<usize>, E> {
+        match core::str::from_utf8(key) {
+            Ok(key) => self.visit_str(key),
+            Err(_) if self.deny_unknown_fields => {
+                Err(E::unknown_field(&String::from_utf8_lossy(key), T::FIELDS))
+            }
+            Err(_) => Ok(None),
+        }
+    }
+
+    #[inline]
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Option<usize>, E> {
+        match usize::try_from(index) {
+            Ok(slot) if slot < T::LEN => Ok(Some(slot)),
+            _ if self.deny_unknown_fields => Err(E::invalid_value(
+                Unexpected::Unsigned(index),
+                &FieldIndex(T::LEN),
+            )),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// serde's expectation for an out-of-range field index: "field index 0 <= i < N".
+struct FieldIndex(usize);
+
+impl de::Expected for FieldIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field index 0 <= i < {}", self.0)
+    }
+}

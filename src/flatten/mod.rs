@@ -1,0 +1,204 @@
+//! The field-level traits behind `#[derive(FastFlatten)]`, public so that hand-written types can
+//! join a flattened tree.
+//!
+//! serde's `#[serde(flatten)]` buffers every key the outer struct does not know into its
+//! private `Content` and replays the buffer into the flattened fields. A FastFlatten tree instead
+//! reads each key once: [`FlattenFields::slot_of`] maps it to a *slot* (a number over all leaves
+//! of the whole tree, own fields and flattened fields in declaration order), and
+//! [`FlattenDeserialize::deserialize_slot`] deserializes the value straight into that leaf's
+//! place in the tree's [`FlattenFields::State`]. Formats that write structs as sequences
+//! (bincode, bitcode, postcard, rmp-serde's array mode) read the leaves in order through
+//! [`FlattenDeserialize::deserialize_leaves`]. Serializing writes every leaf into one
+//! `serialize_struct` through [`FlattenSerialize`].
+//!
+//! A type joins a tree by implementing the three traits; its `Serialize` and `Deserialize` then
+//! come from [`serialize`] and [`deserialize`]. The derive writes exactly this for you:
+//!
+//! ```
+//! use serde::de::{self, MapAccess, SeqAccess};
+//! use serde::ser::SerializeStruct;
+//! use serde_fastkit::flatten::{self, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
+//!
+//! /// A point whose `x` and `y` can be flattened into another struct.
+//! #[derive(Debug, PartialEq)]
+//! struct Point { x: i32, y: i32 }
+//!
+//! impl FlattenFields for Point {
+//!     const LEN: usize = 2;
+//!     const FIELDS: &'static [&'static str] = &["x", "y"];
+//!     type State = (Option<i32>, Option<i32>);
+//!
+//!     fn new_state() -> Self::State { (None, None) }
+//!
+//!     fn slot_of(key: &str) -> Option<usize> {
+//!         match key { "x" => Some(0), "y" => Some(1), _ => None }
+//!     }
+//! }
+//!
+//! impl<'de> FlattenDeserialize<'de> for Point {
+//!     fn deserialize_slot<M: MapAccess<'de>>(
+//!         state: &mut Self::State, slot: usize, map: &mut M,
+//!     ) -> Result<(), M::Error> {
+//!         match slot {
+//!             0 => flatten::deserialize_leaf(&mut state.0, "x", map),
+//!             _ => flatten::deserialize_leaf(&mut state.1, "y", map),
+//!         }
+//!     }
+//!
+//!     fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
+//!         Ok(Point {
+//!             x: state.0.ok_or_else(|| E::missing_field("x"))?,
+//!             y: state.1.ok_or_else(|| E::missing_field("y"))?,
+//!         })
+//!     }
+//!
+//!     fn deserialize_leaves<A: SeqAccess<'de>>(leaves: &mut SeqLeaves<'_, A>) -> Result<Self, A::Error> {
+//!         Ok(Point { x: leaves.required_leaf()?, y: leaves.required_leaf()? })
+//!     }
+//! }
+//!
+//! impl FlattenSerialize for Point {
+//!     fn serialized_len(&self) -> usize { 2 }
+//!
+//!     fn serialize_leaves<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+//!         out.serialize_field("x", &self.x)?;
+//!         out.serialize_field("y", &self.y)
+//!     }
+//! }
+//!
+//! impl serde::Serialize for Point {
+//!     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+//!         flatten::serialize(self, serializer, "Point")
+//!     }
+//! }
+//!
+//! impl<'de> serde::Deserialize<'de> for Point {
+//!     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+//!         flatten::deserialize(deserializer, "Point", false)
+//!     }
+//! }
+//!
+//! // `Point` now flattens into derived types:
+//! #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+//! struct Pin { label: String, #[serde(flatten)] at: Point }
+//!
+//! let pin: Pin = serde_json::from_str(r#"{"x":1,"label":"home","y":2}"#).unwrap();
+//! assert_eq!(pin, Pin { label: "home".into(), at: Point { x: 1, y: 2 } });
+//! assert_eq!(serde_json::to_string(&pin).unwrap(), r#"{"label":"home","x":1,"y":2}"#);
+//! ```
+
+mod key;
+mod leaf;
+mod seq_leaves;
+mod visitor;
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess};
+use serde::ser::{SerializeStruct, Serializer};
+
+pub use self::leaf::deserialize_leaf;
+pub use self::seq_leaves::SeqLeaves;
+
+/// The leaves a type contributes to a flattened tree, known without a lifetime.
+///
+/// Slots `0..LEN` number the leaves in declaration order (a flattened field contributes its
+/// own `LEN` slots in its place). Fields skipped when deserializing have no slot.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened by FastFlatten",
+    label = "`{Self}` does not implement `FlattenFields`",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
+)]
+pub trait FlattenFields {
+    /// How many slots (deserializable leaves) this type has.
+    const LEN: usize;
+
+    /// The leaves' names in slot order (their primary deserialize names); `LEN` entries.
+    ///
+    /// Passed to `Deserializer::deserialize_struct`, where length-prefixed formats use its
+    /// length. A type whose flattened field is a type parameter cannot concatenate its
+    /// children's names in a constant on stable Rust and lists placeholders of the right count.
+    const FIELDS: &'static [&'static str];
+
+    /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
+    /// flattened field.
+    type State;
+
+    /// The state before any key has been read.
+    fn new_state() -> Self::State;
+
+    /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
+    fn slot_of(key: &str) -> Option<usize>;
+}
+
+/// Deserialization of a type's leaves wherever they appear in a flattened tree.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened by FastFlatten",
+    label = "`{Self}` does not implement `FlattenDeserialize`",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
+)]
+pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
+    /// Deserializes the map's next value into the leaf at `slot` (`< LEN`), reporting serde's
+    /// "duplicate field" error if that leaf was already read.
+    fn deserialize_slot<M: MapAccess<'de>>(
+        state: &mut Self::State,
+        slot: usize,
+        map: &mut M,
+    ) -> Result<(), M::Error>;
+
+    /// Builds the value from the leaves read: a missing leaf takes its default or is serde's
+    /// "missing field" error.
+    fn finish<E: de::Error>(state: Self::State) -> Result<Self, E>;
+
+    /// Reads the leaves in slot order from a sequence (formats that write structs as tuples).
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<Self, A::Error>;
+}
+
+/// Serialization of a type's leaves into an enclosing struct.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened by FastFlatten",
+    label = "`{Self}` does not implement `FlattenSerialize`",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
+)]
+pub trait FlattenSerialize {
+    /// How many fields [`serialize_leaves`](Self::serialize_leaves) writes for this value
+    /// (leaves skipped by `skip_serializing_if` excluded).
+    fn serialized_len(&self) -> usize;
+
+    /// Writes every leaf as a field of `out`, in declaration order.
+    fn serialize_leaves<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error>;
+}
+
+/// Serializes a flattened tree as one struct named `name` with all its leaves as fields.
+#[inline]
+pub fn serialize<T, S>(value: &T, serializer: S, name: &'static str) -> Result<S::Ok, S::Error>
+where
+    T: FlattenSerialize + ?Sized,
+    S: Serializer,
+{
+    let mut out = serializer.serialize_struct(name, value.serialized_len())?;
+    value.serialize_leaves(&mut out)?;
+    out.end()
+}
+
+/// Deserializes a flattened tree from a map (each key read once, matched against the whole
+/// tree, its value deserialized into its leaf) or from a sequence of all leaves in order.
+///
+/// With `deny_unknown_fields`, a key that no leaf of the tree knows is serde's "unknown field"
+/// error; otherwise its value is skipped.
+#[inline]
+pub fn deserialize<'de, T, D>(
+    deserializer: D,
+    name: &'static str,
+    deny_unknown_fields: bool,
+) -> Result<T, D::Error>
+where
+    T: FlattenDeserialize<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_struct(
+        name,
+        T::FIELDS,
+        visitor::TreeVisitor::<T>::new(name, deny_unknown_fields),
+    )
+}

@@ -1,0 +1,53 @@
+//! The one `Visitor` every flattened tree is read through.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use super::key::KeySeed;
+use super::{FlattenDeserialize, SeqLeaves};
+
+pub(crate) struct TreeVisitor<T> {
+    name: &'static str,
+    deny_unknown_fields: bool,
+    tree: PhantomData<fn() -> T>,
+}
+
+impl<T> TreeVisitor<T> {
+    #[inline]
+    pub(crate) fn new(name: &'static str, deny_unknown_fields: bool) -> Self {
+        TreeVisitor {
+            name,
+            deny_unknown_fields,
+            tree: PhantomData,
+        }
+    }
+}
+
+impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "struct {}", self.name)
+    }
+
+    #[inline]
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
+        let mut state = T::new_state();
+        while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(self.deny_unknown_fields))? {
+            match slot {
+                Some(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        T::finish(state)
+    }
+
+    #[inline]
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+        T::deserialize_leaves(&mut SeqLeaves::new(&mut seq, self.name, T::LEN))
+    }
+}

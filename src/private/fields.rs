@@ -1,0 +1,36 @@
+//! Building a tree's `FIELDS` list in constant evaluation.
+
+/// Concatenates the name lists of a tree's parts (own fields and flattened children) into one
+/// array of `N` names. `N` must be the total; a wrong `N` fails constant evaluation.
+pub const fn concat_fields<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut filled = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        let names = parts[part];
+        let mut i = 0;
+        while i < names.len() {
+            out[filled] = names[i];
+            filled += 1;
+            i += 1;
+        }
+        part += 1;
+    }
+    assert!(
+        filled == N,
+        "serde_fastkit: FIELDS length does not match LEN"
+    );
+    out
+}
+
+/// A placeholder list of `len` names, for a type whose flattened field is a type parameter (its
+/// names cannot be concatenated in a constant on stable Rust). Formats only use its length.
+pub const fn unnamed_fields(len: usize) -> &'static [&'static str] {
+    const MAX: usize = 4096;
+    const UNNAMED: &[&str; MAX] = &["<flattened field>"; MAX];
+    assert!(
+        len <= MAX,
+        "serde_fastkit: more than 4096 leaves under a generic flattened field"
+    );
+    UNNAMED.split_at(len).0
+}

@@ -1,0 +1,54 @@
+//! What `#[derive(FastFlatten)]` expands to calls into this module and nothing else, so the
+//! generated code needs no path into `serde` or `core` of its own (it compiles under
+//! `#![no_implicit_prelude]`, beside local types named `Result` or `Option`, and with
+//! `serde_fastkit` renamed). Not public API: it changes without notice.
+
+mod borrow;
+mod fields;
+mod missing;
+
+pub use core::default::Default;
+pub use core::marker::PhantomData;
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+
+pub use serde;
+pub use serde::de::{Deserialize, Deserializer, Error as DeError, MapAccess, SeqAccess};
+pub use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+pub use crate::flatten::{
+    deserialize, deserialize_leaf, serialize, FlattenDeserialize, FlattenFields, FlattenSerialize,
+    SeqLeaves,
+};
+
+pub use self::fields::{concat_fields, unnamed_fields};
+pub use self::missing::missing_field;
+
+/// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser
+/// (`serde_derive_internals`) turns `#[serde(borrow)]` on a `Cow<str>` or `Cow<[u8]>` field into
+/// `deserialize_with = "_serde::__private::de::borrow_cow_str"` (or `_bytes`), a path into serde's
+/// own private module, which serde versions under a different name. These are the same functions.
+pub mod serde_compat {
+    #[doc(hidden)]
+    pub mod __private {
+        #[doc(hidden)]
+        pub mod de {
+            pub use crate::__private::borrow::{borrow_cow_bytes, borrow_cow_str};
+        }
+    }
+}
+
+/// The error for a slot past the end of a tree. Slots come from `FlattenFields::slot_of` and are
+/// always in range for derived types; a hand-written `slot_of` that returns a larger one gets
+/// this error rather than a panic.
+#[cold]
+pub fn slot_out_of_range<E: DeError>() -> E {
+    E::custom("serde_fastkit: FlattenFields::slot_of returned a slot past the end of the tree")
+}
+
+/// Moves one field out of a container's `#[serde(default)]` value. A function rather than a
+/// field access so that the generated code reads the same for every field.
+#[inline(always)]
+pub fn take<T>(value: T) -> T {
+    value
+}

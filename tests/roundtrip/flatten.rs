@@ -1,0 +1,238 @@
+//! Checks of `#[derive(FastFlatten)]`, generic over the format; each format file stamps them out
+//! with `flatten_tests!`.
+
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_fastkit::MapFormatter;
+
+use crate::alloc_counter::count_allocations;
+use crate::format::{assert_error, assert_roundtrip, Format};
+use crate::shapes::{fast, twin};
+use crate::workloads::anchor;
+
+/// Every shape roundtrips (those using `skip_serializing_if` or `skip_serializing` only where
+/// the format is self-describing, as with serde's derive).
+pub fn shapes_roundtrip<F: Format>() {
+    for value in anchor::values(20) {
+        assert_roundtrip::<F, _>(&value);
+    }
+    assert_roundtrip::<F, _>(&fast::positions());
+    assert_roundtrip::<F, _>(&fast::visible());
+    assert_roundtrip::<F, _>(&fast::page());
+    assert_roundtrip::<F, _>(&fast::nested_page());
+    assert_roundtrip::<F, _>(&fast::listing());
+    assert_roundtrip::<F, _>(&fast::renamed());
+    assert_roundtrip::<F, _>(&fast::defaults());
+    assert_roundtrip::<F, _>(&fast::withs());
+    assert_roundtrip::<F, _>(&fast::bounded());
+    if F::WIDE_INTS {
+        assert_roundtrip::<F, _>(&fast::wide());
+    }
+    if F::SELF_DESCRIBING {
+        assert_roundtrip::<F, _>(&fast::skips(true));
+        assert_roundtrip::<F, _>(&fast::skips(false));
+    }
+}
+
+/// `&str` and `#[serde(borrow)] Cow<str>` inside a flattened struct borrow from the input.
+pub fn borrowed_fields_borrow<F: Format>() {
+    let value = fast::borrowed("borrowed text");
+    let bytes = F::to_bytes(&value).unwrap();
+    let Some(back) = F::read_borrowed::<fast::Borrowed<'_>>(&bytes) else {
+        return; // the format reads through `io::Read` and cannot lend
+    };
+    let back = back.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    assert_eq!(back, value, "{}", F::NAME);
+    let input = bytes.as_ptr_range();
+    assert!(
+        input.contains(&back.text.name.as_ptr()),
+        "{}: `&str` not borrowed",
+        F::NAME
+    );
+    match back.text.note {
+        std::borrow::Cow::Borrowed(note) => assert!(input.contains(&note.as_ptr()), "{}", F::NAME),
+        std::borrow::Cow::Owned(_) => panic!("{}: `Cow` not borrowed", F::NAME),
+    }
+}
+
+/// FastFlatten writes exactly the bytes of the plain struct declaring every leaf at top level.
+pub fn same_bytes_as_flat<F: Format>() {
+    let values = anchor::values(20);
+    let flat: Vec<anchor::flat::Flat> = values.iter().map(Into::into).collect();
+    assert_eq!(
+        F::to_bytes(&values).unwrap(),
+        F::to_bytes(&flat).unwrap(),
+        "{}: FastFlatten and flat encodings differ",
+        F::NAME
+    );
+    let back: Vec<anchor::fast::A> = F::read(&F::to_bytes(&flat).unwrap()).unwrap();
+    assert_eq!(back, values, "{}", F::NAME);
+}
+
+/// On self-describing formats, serde's flatten and FastFlatten read each other's output.
+pub fn reads_serde_flatten_output<F: Format>() {
+    if !F::SELF_DESCRIBING {
+        return; // serde's flatten cannot serialize there (`serialize_map(None)`)
+    }
+    cross_read::<F, _, _>(&fast::positions(), &twin::positions());
+    cross_read::<F, _, _>(&fast::visible(), &twin::visible());
+    cross_read::<F, _, _>(&fast::nested_page(), &twin::nested_page());
+    cross_read::<F, _, _>(&fast::listing(), &twin::listing());
+    cross_read::<F, _, _>(&fast::renamed(), &twin::renamed());
+    cross_read::<F, _, _>(&fast::defaults(), &twin::defaults());
+    cross_read::<F, _, _>(&fast::skips(true), &twin::skips(true));
+    cross_read::<F, _, _>(&fast::skips(false), &twin::skips(false));
+    cross_read::<F, _, _>(&fast::withs(), &twin::withs());
+    cross_read::<F, _, _>(&fast::bounded(), &twin::bounded());
+}
+
+#[track_caller]
+fn cross_read<F: Format, A, B>(fast_value: &A, twin_value: &B)
+where
+    A: Serialize + DeserializeOwned + PartialEq + Debug,
+    B: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    if F::KEYS_ARE_NAMES {
+        let from_fast: B = F::read(&F::to_bytes(fast_value).unwrap()).unwrap_or_else(|e| {
+            panic!(
+                "{}: serde's flatten reading FastFlatten output: {e}",
+                F::NAME
+            )
+        });
+        assert_eq!(&from_fast, twin_value, "{}", F::NAME);
+    }
+    let from_twin: A = F::read(&F::to_bytes(twin_value).unwrap()).unwrap_or_else(|e| {
+        panic!(
+            "{}: FastFlatten reading serde's flatten output: {e}",
+            F::NAME
+        )
+    });
+    assert_eq!(&from_twin, fast_value, "{}", F::NAME);
+}
+
+/// The anchor shape's leaves, as `(name, value)` pairs in declaration order.
+fn anchor_pairs() -> Vec<(&'static str, u64)> {
+    vec![
+        ("num1", 1),
+        ("num2", 2),
+        ("num3", 3),
+        ("num4", 4),
+        ("num5", 5),
+        ("num6", 6),
+    ]
+}
+
+/// On map-based formats, each leaf of the tree missing is serde's "missing field", each leaf
+/// repeated is serde's "duplicate field", and unknown keys are skipped.
+pub fn missing_duplicate_and_unknown_keys<F: Format>() {
+    if !F::SELF_DESCRIBING {
+        return;
+    }
+    let pairs = anchor_pairs();
+    for (i, (name, _)) in pairs.iter().enumerate() {
+        let mut missing = pairs.clone();
+        missing.remove(i);
+        let bytes = F::to_bytes(&MapFormatter(missing.iter().copied())).unwrap();
+        assert_error::<F, _>(
+            F::read::<anchor::fast::A>(&bytes),
+            &format!("missing field `{name}`"),
+        );
+
+        let mut duplicated = pairs.clone();
+        duplicated.insert(i + 1, pairs[i]);
+        let bytes = F::to_bytes(&MapFormatter(duplicated.iter().copied())).unwrap();
+        assert_error::<F, _>(
+            F::read::<anchor::fast::A>(&bytes),
+            &format!("duplicate field `{name}`"),
+        );
+    }
+
+    let mut shuffled_with_unknown: Vec<(&str, u64)> = pairs.iter().rev().copied().collect();
+    shuffled_with_unknown.insert(2, ("unknown", 99));
+    shuffled_with_unknown.push(("num7", 7));
+    let bytes = F::to_bytes(&MapFormatter(shuffled_with_unknown.iter().copied())).unwrap();
+    let value: anchor::fast::A = F::read(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let expected = anchor::fast::A {
+        num1: 1,
+        b: anchor::fast::B {
+            num2: 2,
+            c: anchor::fast::C { num3: 3, num4: 4 },
+        },
+        d: anchor::fast::D { num5: 5, num6: 6 },
+    };
+    assert_eq!(value, expected, "{}", F::NAME);
+}
+
+/// Deserializing the anchor shape allocates exactly what the flat struct allocates for the same
+/// bytes (the `Vec` of values and whatever the format itself allocates), so nothing per value.
+/// serde's flatten is measured beside it where it works.
+pub fn allocates_like_flat<F: Format>() {
+    const N: usize = 200;
+    let values = anchor::values(N);
+    let bytes = F::to_bytes(&values).unwrap();
+    let count = |read: &dyn Fn() -> Result<(), String>| {
+        let (result, count) = count_allocations(read);
+        result.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+        count
+    };
+    let flat = count(&|| F::read::<Vec<anchor::flat::Flat>>(&bytes).map(drop));
+    let fast = count(&|| F::read::<Vec<anchor::fast::A>>(&bytes).map(drop));
+    let serde_flatten = match count_allocations(|| F::read::<Vec<anchor::serde_flatten::A>>(&bytes))
+    {
+        (Ok(_), count) => count.to_string(),
+        (Err(e), _) => format!("fails ({e})"),
+    };
+    eprintln!(
+        "{}: allocations reading {N} values: flat {flat}, FastFlatten {fast}, serde's flatten {serde_flatten}",
+        F::NAME
+    );
+    assert_eq!(
+        fast,
+        flat,
+        "{}: FastFlatten allocated {fast}, flat {flat}",
+        F::NAME
+    );
+}
+
+/// Stamps out the flatten checks as `#[test]`s for one format.
+macro_rules! flatten_tests {
+    ($module:ident, $format:ty) => {
+        mod $module {
+            use super::*;
+            use crate::flatten;
+
+            #[test]
+            fn shapes_roundtrip() {
+                flatten::shapes_roundtrip::<$format>();
+            }
+
+            #[test]
+            fn borrowed_fields_borrow() {
+                flatten::borrowed_fields_borrow::<$format>();
+            }
+
+            #[test]
+            fn same_bytes_as_flat() {
+                flatten::same_bytes_as_flat::<$format>();
+            }
+
+            #[test]
+            fn reads_serde_flatten_output() {
+                flatten::reads_serde_flatten_output::<$format>();
+            }
+
+            #[test]
+            fn missing_duplicate_and_unknown_keys() {
+                flatten::missing_duplicate_and_unknown_keys::<$format>();
+            }
+
+            #[test]
+            fn allocates_like_flat() {
+                flatten::allocates_like_flat::<$format>();
+            }
+        }
+    };
+}
+pub(crate) use flatten_tests;
