@@ -15,7 +15,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Deserialize);
     let name = tree.de_name();
-    let deny_unknown_fields = tree.attrs().deny_unknown_fields();
 
     let wrappers = tree
         .de_members()
@@ -62,7 +61,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             fn deserialize<__D: #private::Deserializer<'de>>(
                 deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                #private::deserialize(deserializer, #name, #deny_unknown_fields)
+                #private::deserialize(deserializer, #name)
             }
         }
     }
@@ -131,8 +130,19 @@ fn finish(tree: &Tree) -> TokenStream {
         let local = member.local();
         let field = member.state_field();
         let ty = member.ty();
+        let finish = quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(state.#field)?);
+        // `#[serde(flatten, default)]`: the default when none of the child's keys appeared.
+        let default = match member.attrs().default() {
+            SerdeDefault::None => return quote!(let #local = #finish;),
+            SerdeDefault::Default => quote!(#private::Default::default()),
+            SerdeDefault::Path(path) => quote!(#path()),
+        };
         quote! {
-            let #local = <#ty as #private::FlattenDeserialize<'de>>::finish(state.#field)?;
+            let #local = if <#ty as #private::FlattenFields>::state_is_empty(&state.#field) {
+                #default
+            } else {
+                #finish
+            };
         }
     });
     let construct = construct(tree);

@@ -38,6 +38,28 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let len = tree.len_expr();
     let fields = fields_const(tree);
+    let own_deny = tree.attrs().deny_unknown_fields();
+    let child_deny = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
+        let ty = member.ty();
+        quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)
+    });
+    let empty_checks: Vec<_> = tree
+        .de_members()
+        .map(|member| {
+            let name = member.state_field();
+            let ty = member.ty();
+            if member.is_flatten() {
+                quote!(<#ty as #private::FlattenFields>::state_is_empty(&state.#name))
+            } else {
+                quote!(state.#name.is_none())
+            }
+        })
+        .collect();
+    let state_is_empty = if empty_checks.is_empty() {
+        quote!(let _ = state; true)
+    } else {
+        quote!(#(#empty_checks)&&*)
+    };
 
     // Own leaves first, in one `match` (compiled like serde's field-identifier match), then each
     // flattened child's lookup shifted by the child's offset.
@@ -79,6 +101,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
+            const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
             type State = #state #ty_generics;
 
             #[inline(always)]
@@ -87,6 +110,11 @@ pub fn expand(tree: &Tree) -> TokenStream {
                     #(#initial_state,)*
                     __marker: #private::PhantomData,
                 }
+            }
+
+            #[inline(always)]
+            fn state_is_empty(state: &Self::State) -> bool {
+                #state_is_empty
             }
 
             #[inline(always)]

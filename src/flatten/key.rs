@@ -12,17 +12,13 @@ use super::FlattenFields;
 /// Handles every way a format delivers a key: borrowed, transient or owned strings, bytes, and
 /// integer field indexes (serde_cbor's packed format numbers fields over all leaves).
 pub(crate) struct KeySeed<T> {
-    deny_unknown_fields: bool,
     tree: PhantomData<fn() -> T>,
 }
 
 impl<T> KeySeed<T> {
     #[inline]
-    pub(crate) fn new(deny_unknown_fields: bool) -> Self {
-        KeySeed {
-            deny_unknown_fields,
-            tree: PhantomData,
-        }
+    pub(crate) fn new() -> Self {
+        KeySeed { tree: PhantomData }
     }
 }
 
@@ -38,7 +34,7 @@ impl<'de, T: FlattenFields> DeserializeSeed<'de> for KeySeed<T> {
 impl<T: FlattenFields> KeySeed<T> {
     #[inline]
     fn unknown<E: de::Error>(&self, key: &str) -> Result<Option<usize>, E> {
-        if self.deny_unknown_fields {
+        if T::DENY_UNKNOWN_FIELDS {
             Err(E::unknown_field(key, T::FIELDS))
         } else {
             Ok(None)
@@ -65,7 +61,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Option<usize>, E> {
         match core::str::from_utf8(key) {
             Ok(key) => self.visit_str(key),
-            Err(_) if self.deny_unknown_fields => {
+            Err(_) if T::DENY_UNKNOWN_FIELDS => {
                 Err(E::unknown_field(&String::from_utf8_lossy(key), T::FIELDS))
             }
             Err(_) => Ok(None),
@@ -76,7 +72,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<Option<usize>, E> {
         match usize::try_from(index) {
             Ok(slot) if slot < T::LEN => Ok(Some(slot)),
-            _ if self.deny_unknown_fields => Err(E::invalid_value(
+            _ if T::DENY_UNKNOWN_FIELDS => Err(E::invalid_value(
                 Unexpected::Unsigned(index),
                 &FieldIndex(T::LEN),
             )),

@@ -30,6 +30,8 @@
 //!
 //!     fn new_state() -> Self::State { (None, None) }
 //!
+//!     fn state_is_empty(state: &Self::State) -> bool { state.0.is_none() && state.1.is_none() }
+//!
 //!     fn slot_of(key: &str) -> Option<usize> {
 //!         match key { "x" => Some(0), "y" => Some(1), _ => None }
 //!     }
@@ -74,7 +76,7 @@
 //!
 //! impl<'de> serde::Deserialize<'de> for Point {
 //!     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-//!         flatten::deserialize(deserializer, "Point", false)
+//!         flatten::deserialize(deserializer, "Point")
 //!     }
 //! }
 //!
@@ -89,6 +91,7 @@
 
 mod key;
 mod leaf;
+mod option;
 mod seq_leaves;
 mod visitor;
 
@@ -122,8 +125,18 @@ pub trait FlattenFields {
     /// flattened field.
     type State;
 
+    /// Whether a key the tree does not know is an error ("unknown field") rather than skipped:
+    /// true when any struct of the tree has `#[serde(deny_unknown_fields)]`. The strictest
+    /// setting wins, because a key is unknown only when no level of the tree knows it, and a
+    /// struct that asks for strictness cannot be made lenient by being flattened.
+    const DENY_UNKNOWN_FIELDS: bool = false;
+
     /// The state before any key has been read.
     fn new_state() -> Self::State;
+
+    /// Whether no leaf of this type has been read into `state`: a flattened field with
+    /// `#[serde(default)]` then takes its default, and a flattened `Option` is `None`.
+    fn state_is_empty(state: &Self::State) -> bool;
 
     /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
     fn slot_of(key: &str) -> Option<usize>;
@@ -184,21 +197,13 @@ where
 /// Deserializes a flattened tree from a map (each key read once, matched against the whole
 /// tree, its value deserialized into its leaf) or from a sequence of all leaves in order.
 ///
-/// With `deny_unknown_fields`, a key that no leaf of the tree knows is serde's "unknown field"
-/// error; otherwise its value is skipped.
+/// A key that no leaf of the tree knows is skipped, or is serde's "unknown field" error when
+/// [`FlattenFields::DENY_UNKNOWN_FIELDS`] says so.
 #[inline]
-pub fn deserialize<'de, T, D>(
-    deserializer: D,
-    name: &'static str,
-    deny_unknown_fields: bool,
-) -> Result<T, D::Error>
+pub fn deserialize<'de, T, D>(deserializer: D, name: &'static str) -> Result<T, D::Error>
 where
     T: FlattenDeserialize<'de>,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_struct(
-        name,
-        T::FIELDS,
-        visitor::TreeVisitor::<T>::new(name, deny_unknown_fields),
-    )
+    deserializer.deserialize_struct(name, T::FIELDS, visitor::TreeVisitor::<T>::new(name))
 }

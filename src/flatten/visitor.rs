@@ -10,16 +10,14 @@ use super::{FlattenDeserialize, SeqLeaves};
 
 pub(crate) struct TreeVisitor<T> {
     name: &'static str,
-    deny_unknown_fields: bool,
     tree: PhantomData<fn() -> T>,
 }
 
 impl<T> TreeVisitor<T> {
     #[inline]
-    pub(crate) fn new(name: &'static str, deny_unknown_fields: bool) -> Self {
+    pub(crate) fn new(name: &'static str) -> Self {
         TreeVisitor {
             name,
-            deny_unknown_fields,
             tree: PhantomData,
         }
     }
@@ -35,7 +33,7 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
     #[inline]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
         let mut state = T::new_state();
-        while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(self.deny_unknown_fields))? {
+        while let Some(slot) = map.next_key_seed(KeySeed::<T>::new())? {
             match slot {
                 Some(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
                 None => {

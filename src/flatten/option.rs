@@ -1,0 +1,75 @@
+//! A flattened `Option<T>`: `None` when none of `T`'s keys appears, `Some` when they do and `T`
+//! reads, and `T`'s error (never a silent `None`, unlike serde's flatten) when they do and it
+//! does not.
+//!
+//! On formats that write structs as sequences, a `None` writes no leaves, so it cannot be read
+//! back there (as with serde's derive).
+
+use serde::de::{self, MapAccess, SeqAccess};
+use serde::ser::SerializeStruct;
+
+use super::{FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
+
+impl<T: FlattenFields> FlattenFields for Option<T> {
+    const LEN: usize = T::LEN;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+    const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
+    type State = T::State;
+
+    #[inline(always)]
+    fn new_state() -> Self::State {
+        T::new_state()
+    }
+
+    #[inline(always)]
+    fn state_is_empty(state: &Self::State) -> bool {
+        T::state_is_empty(state)
+    }
+
+    #[inline(always)]
+    fn slot_of(key: &str) -> Option<usize> {
+        T::slot_of(key)
+    }
+}
+
+impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
+    #[inline(always)]
+    fn deserialize_slot<M: MapAccess<'de>>(
+        state: &mut Self::State,
+        slot: usize,
+        map: &mut M,
+    ) -> Result<(), M::Error> {
+        T::deserialize_slot(state, slot, map)
+    }
+
+    #[inline(always)]
+    fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
+        if T::state_is_empty(&state) {
+            Ok(None)
+        } else {
+            T::finish(state).map(Some)
+        }
+    }
+
+    #[inline(always)]
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<Self, A::Error> {
+        T::deserialize_leaves(leaves).map(Some)
+    }
+}
+
+impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
+    #[inline(always)]
+    fn serialized_len(&self) -> usize {
+        self.as_ref().map_or(0, T::serialized_len)
+    }
+
+    #[inline(always)]
+    fn serialize_leaves<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+        match self {
+            Some(value) => value.serialize_leaves(out),
+            None => Ok(()),
+        }
+    }
+}

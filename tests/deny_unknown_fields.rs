@@ -1,0 +1,132 @@
+//! `#[serde(deny_unknown_fields)]` in a flattened tree: a key that no level of the tree knows is
+//! serde's "unknown field" error listing the whole tree's names. The strictest setting in the
+//! tree wins: a struct that asks for strictness stays strict when flattened (serde ignores it on
+//! a flattened struct: serde issues 1358, 2283, 2984).
+
+use serde_fastkit::FastFlatten;
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct StrictOuter {
+    a: u8,
+    #[serde(flatten)]
+    inner: Lenient,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Lenient {
+    b: u8,
+    #[serde(flatten)]
+    deepest: Deepest,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Deepest {
+    c: u8,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct LenientOuter {
+    a: u8,
+    #[serde(flatten)]
+    inner: StrictInner,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct StrictInner {
+    b: u8,
+}
+
+mod serde_twin {
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    pub struct LenientOuter {
+        pub a: u8,
+        #[serde(flatten)]
+        pub inner: StrictInner,
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    pub struct StrictInner {
+        pub b: u8,
+    }
+}
+
+#[test]
+fn known_keys_at_every_level_are_accepted() {
+    let value: StrictOuter = serde_json::from_str(r#"{"c":3,"a":1,"b":2}"#).unwrap();
+    assert_eq!(value.inner.deepest.c, 3);
+}
+
+#[test]
+fn unknown_key_lists_the_whole_tree() {
+    let err = serde_json::from_str::<StrictOuter>(r#"{"a":1,"b":2,"x":0,"c":3}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `x`, expected one of `a`, `b`, `c` at line 1 column 16"
+    );
+}
+
+#[test]
+fn unknown_key_is_reported_where_it_is() {
+    let input = "{\n  \"a\": 1,\n  \"typo\": 2,\n  \"b\": 2,\n  \"c\": 3\n}";
+    let err = serde_json::from_str::<StrictOuter>(input).unwrap_err();
+    assert_eq!((err.line(), err.column()), (3, 8));
+}
+
+#[test]
+fn strict_flattened_struct_stays_strict() {
+    let err = serde_json::from_str::<LenientOuter>(r#"{"a":1,"b":2,"x":0}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `x`, expected `a` or `b` at line 1 column 16"
+    );
+    assert!(serde_json::from_str::<LenientOuter>(r#"{"a":1,"b":2}"#).is_ok());
+    // serde's flatten silently ignores the inner `deny_unknown_fields`.
+    assert!(serde_json::from_str::<serde_twin::LenientOuter>(r#"{"a":1,"b":2,"x":0}"#).is_ok());
+}
+
+#[test]
+fn lenient_tree_skips_unknown_keys() {
+    let value: Lenient = serde_json::from_str(r#"{"b":2,"x":[1,{"y":null}],"c":3}"#).unwrap();
+    assert_eq!(
+        value,
+        Lenient {
+            b: 2,
+            deepest: Deepest { c: 3 }
+        }
+    );
+}
+
+#[test]
+fn unknown_key_on_cbor() {
+    #[derive(serde::Serialize)]
+    struct WithExtra {
+        a: u8,
+        b: u8,
+        c: u8,
+        x: u8,
+    }
+    let mut bytes = Vec::new();
+    ciborium::into_writer(
+        &WithExtra {
+            a: 1,
+            b: 2,
+            c: 3,
+            x: 4,
+        },
+        &mut bytes,
+    )
+    .unwrap();
+    let err = ciborium::from_reader::<StrictOuter, _>(bytes.as_slice()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("unknown field `x`, expected one of `a`, `b`, `c`"),
+        "{err}"
+    );
+}
