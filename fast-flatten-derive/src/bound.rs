@@ -202,3 +202,26 @@ pub fn phantom(tree: &Tree) -> TokenStream {
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     quote!(#private::PhantomData<fn() -> #ident #ty_generics>)
 }
+
+/// The struct's generic parameters as arguments (`'a, T, N`), to name a helper type declared with
+/// them.
+pub fn generic_args(generics: &Generics) -> Vec<TokenStream> {
+    generics
+        .params
+        .iter()
+        .map(|param| match param {
+            syn::GenericParam::Lifetime(l) => {
+                let lifetime = &l.lifetime;
+                quote!(#lifetime)
+            }
+            syn::GenericParam::Type(t) => {
+                let ident = &t.ident;
+                quote!(#ident)
+            }
+            syn::GenericParam::Const(c) => {
+                let ident = &c.ident;
+                quote!(#ident)
+            }
+        })
+        .collect()
+}

@@ -61,7 +61,8 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     let field = member.member();
     if member.is_flatten() {
-        quote!(#private::FlattenSerialize::serialized_len(&self.#field))
+        let ty = member.ty();
+        quote!(<#ty as #private::FlattenSerialize>::serialized_len(&self.#field))
     } else if let Some(skip_if) = member.attrs().skip_serializing_if() {
         quote!(if #skip_if(&self.#field) { 0 } else { 1 })
     } else {
@@ -75,13 +76,17 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     let field = member.member();
     if member.is_flatten() {
-        return quote!(#private::FlattenSerialize::serialize_leaves(&self.#field, out)?;);
+        let ty = member.ty();
+        return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(&self.#field, out)?;);
     }
     let name = member.ser_name();
     let value = match member.attrs().serialize_with() {
         Some(_) => {
+            // The wrapper's generic arguments are spelled out: its type parameters appear only
+            // in its marker, so they cannot be inferred.
             let wrapper = wrapper_ident(member);
-            quote!(&#wrapper { value: &self.#field, __marker: #private::PhantomData })
+            let args = bound::generic_args(tree.generics);
+            quote!(&#wrapper::<'_, #(#args),*> { value: &self.#field, __marker: #private::PhantomData })
         }
         None => quote!(&self.#field),
     };

@@ -1,0 +1,6 @@
+#[derive(serde_fastkit::FastFlatten)]
+enum Shape {
+    Circle { radius: f64 },
+}
+
+fn main() {}

@@ -1,0 +1,4 @@
+#[derive(serde_fastkit::FastFlatten)]
+struct Marker;
+
+fn main() {}

@@ -1,0 +1,27 @@
+use serde_fastkit::FastFlatten;
+
+#[derive(FastFlatten)]
+#[serde(tag = "type")]
+struct Tagged {
+    a: u8,
+}
+
+#[derive(FastFlatten)]
+#[serde(transparent)]
+struct Transparent {
+    a: u8,
+}
+
+#[derive(FastFlatten, Clone)]
+#[serde(from = "u8", into = "u8")]
+struct Converted {
+    a: u8,
+}
+
+#[derive(FastFlatten)]
+#[serde(expecting = "a thing")]
+struct Expecting {
+    a: u8,
+}
+
+fn main() {}
