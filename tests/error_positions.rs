@@ -68,5 +68,5 @@ fn type_error_in_flattened_field_points_at_the_value() {
 fn type_error_two_levels_down_points_at_the_value() {
     let input = "{\"name\":\"svc\",\n\"port\":1,\n\"ratio\":\"half\"\n}";
     let err = serde_json::from_str::<Outer>(input).unwrap_err();
-    assert_eq!((err.line(), err.column()), (3, 15), "{err}");
+    assert_eq!((err.line(), err.column()), (3, 14), "{err}");
 }
