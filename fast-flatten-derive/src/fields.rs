@@ -90,7 +90,11 @@ pub fn expand(tree: &Tree) -> TokenStream {
         }
     });
 
+    let unique_check = unique_fields_check(tree);
+
     quote! {
+        #unique_check
+
         #[doc(hidden)]
         #vis struct #state #generics #where_clause {
             #(#state_fields,)*
@@ -151,4 +155,24 @@ fn fields_const(tree: &Tree) -> TokenStream {
     });
     let parts: Vec<_> = parts.collect();
     quote!(&#private::concat_fields::<{ #count }>(&[#(#parts),*]))
+}
+
+/// A constant that fails to evaluate when two leaves of the tree share a name. Written for trees
+/// whose type has no type parameter (lifetimes are erased); a generic tree is checked when it is
+/// serialized or deserialized, for the names known at that point.
+fn unique_fields_check(tree: &Tree) -> Option<TokenStream> {
+    if tree.generics.type_params().next().is_some() || tree.generics.const_params().next().is_some()
+    {
+        return None;
+    }
+    let private = &tree.private;
+    let ident = tree.ident;
+    let args = tree.generics.lifetimes().map(|_| quote!('static));
+    let name = ident.to_string();
+    Some(quote! {
+        const _: () = #private::assert_unique_fields(
+            <#ident<#(#args),*> as #private::FlattenFields>::FIELDS,
+            #name,
+        );
+    })
 }

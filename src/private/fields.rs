@@ -27,10 +27,73 @@ pub const fn concat_fields<const N: usize>(parts: &[&[&'static str]]) -> [&'stat
 /// names cannot be concatenated in a constant on stable Rust). Formats only use its length.
 pub const fn unnamed_fields(len: usize) -> &'static [&'static str] {
     const MAX: usize = 4096;
-    const UNNAMED: &[&str; MAX] = &["<flattened field>"; MAX];
+    const UNNAMED: &[&str; MAX] = &[UNNAMED_FIELD; MAX];
     assert!(
         len <= MAX,
         "serde_fastkit: more than 4096 leaves under a generic flattened field"
     );
     UNNAMED.split_at(len).0
+}
+
+/// Fails constant evaluation when two leaves of a tree share a name, since both would be
+/// written under the same key (serde's flatten writes it twice: serde issue 1190). Placeholder
+/// names of generic children are not compared.
+pub const fn assert_unique_fields(fields: &[&str], tree: &str) {
+    let mut i = 0;
+    while i < fields.len() {
+        let mut j = i + 1;
+        while j < fields.len() {
+            if str_eq(fields[i], fields[j]) && !str_eq(fields[i], UNNAMED_FIELD) {
+                duplicate_name(fields[i], tree);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+const UNNAMED_FIELD: &str = "<flattened field>";
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Panics (at compile time) with "two leaves of the flattened tree `tree` are named `name`...".
+const fn duplicate_name(name: &str, tree: &str) -> ! {
+    const CAPACITY: usize = 512;
+    let mut message = [0u8; CAPACITY];
+    let mut len = 0;
+    let pieces: [&str; 5] = [
+        "FastFlatten: two leaves of the flattened tree of `",
+        tree,
+        "` are named `",
+        name,
+        "`; rename one with #[serde(rename = \"...\")]",
+    ];
+    let mut p = 0;
+    while p < pieces.len() {
+        let bytes = pieces[p].as_bytes();
+        let mut i = 0;
+        while i < bytes.len() && len < CAPACITY {
+            message[len] = bytes[i];
+            len += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    match core::str::from_utf8(message.split_at(len).0) {
+        Ok(message) => panic!("{}", message),
+        Err(_) => panic!("FastFlatten: two leaves of a flattened tree share a name"),
+    }
 }

@@ -21,7 +21,7 @@ pub use crate::flatten::{
     SeqLeaves,
 };
 
-pub use self::fields::{concat_fields, unnamed_fields};
+pub use self::fields::{assert_unique_fields, concat_fields, unnamed_fields};
 pub use self::missing::missing_field;
 
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser
@@ -44,11 +44,4 @@ pub mod serde_compat {
 #[cold]
 pub fn slot_out_of_range<E: DeError>() -> E {
     E::custom("serde_fastkit: FlattenFields::slot_of returned a slot past the end of the tree")
-}
-
-/// Moves one field out of a container's `#[serde(default)]` value. A function rather than a
-/// field access so that the generated code reads the same for every field.
-#[inline(always)]
-pub fn take<T>(value: T) -> T {
-    value
 }
