@@ -26,6 +26,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let slot_dispatch = slot_dispatch(tree);
     let finish = finish(tree);
     let leaves = deserialize_leaves(tree);
+    let rest = deserialize_rest(tree);
 
     quote! {
         #(#wrappers)*
@@ -54,6 +55,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
             ) -> #private::Result<Self, __A::Error> {
                 #leaves
             }
+
+            #rest
         }
 
         #[automatically_derived]
@@ -306,4 +309,42 @@ fn deserialize_with_wrapper(
             }
         }
     }
+}
+
+/// `deserialize_rest`: an unclaimed key goes to the flattened child holding the catch-all map
+/// (at most one does). Structs without flattened fields keep the trait's default.
+fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    let offers: Vec<_> = tree
+        .de_members()
+        .filter(|m| m.is_flatten())
+        .map(|member| {
+            let field = member.state_field();
+            let ty = member.ty();
+            quote! {
+                if <#ty as #private::FlattenFields>::CATCH_ALL {
+                    return <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(
+                        &mut state.#field,
+                        key,
+                        map,
+                    );
+                }
+            }
+        })
+        .collect();
+    if offers.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        #[inline(always)]
+        fn deserialize_rest<__M: #private::MapAccess<'de>>(
+            state: &mut <Self as #private::FlattenFields>::State,
+            key: #private::RestKey<'de>,
+            map: &mut __M,
+        ) -> #private::Result<bool, __M::Error> {
+            #(#offers)*
+            let _ = (state, key, map);
+            #private::Ok(false)
+        }
+    })
 }

@@ -43,6 +43,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
         let ty = member.ty();
         quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)
     });
+    let child_catch_all: Vec<_> = tree
+        .de_members()
+        .filter(|m| m.is_flatten())
+        .map(|member| {
+            let ty = member.ty();
+            quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
+        })
+        .collect();
     let empty_checks: Vec<_> = tree
         .de_members()
         .map(|member| {
@@ -90,10 +98,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
         }
     });
 
-    let unique_check = unique_fields_check(tree);
+    let tree_checks = tree_checks(tree);
 
     quote! {
-        #unique_check
+        #tree_checks
 
         #[doc(hidden)]
         #vis struct #state #generics #where_clause {
@@ -106,6 +114,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
+            const CATCH_ALL: bool = false #(|| #child_catch_all)*;
             type State = #state #ty_generics;
 
             #[inline(always)]
@@ -157,10 +166,10 @@ fn fields_const(tree: &Tree) -> TokenStream {
     quote!(&#private::concat_fields::<{ #count }>(&[#(#parts),*]))
 }
 
-/// A constant that fails to evaluate when two leaves of the tree share a name. Written for trees
-/// whose type has no type parameter (lifetimes are erased); a generic tree is checked when it is
-/// serialized or deserialized, for the names known at that point.
-fn unique_fields_check(tree: &Tree) -> Option<TokenStream> {
+/// Constants that fail to evaluate when two leaves of the tree share a name, or when more than
+/// one flattened field holds a catch-all map. Written for trees whose type has no type parameter
+/// (lifetimes are erased to `'static`); generic trees are not checked.
+fn tree_checks(tree: &Tree) -> Option<TokenStream> {
     if tree.generics.type_params().next().is_some() || tree.generics.const_params().next().is_some()
     {
         return None;
@@ -169,10 +178,15 @@ fn unique_fields_check(tree: &Tree) -> Option<TokenStream> {
     let ident = tree.ident;
     let args = tree.generics.lifetimes().map(|_| quote!('static));
     let name = ident.to_string();
+    let catch_all = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
+        let ty = erase_lifetimes(member.ty());
+        quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
+    });
     Some(quote! {
         const _: () = #private::assert_unique_fields(
             <#ident<#(#args),*> as #private::FlattenFields>::FIELDS,
             #name,
         );
+        const _: () = #private::assert_one_catch_all(&[#(#catch_all),*], #name);
     })
 }

@@ -21,6 +21,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
             Some(serialize_with_wrapper(tree, member, path, &where_clause))
         });
     let counts = tree.ser_members().map(|member| count(tree, member));
+    let catch_all = tree.ser_members().filter(|m| m.is_flatten()).map(|member| {
+        let ty = member.ty();
+        quote!(<#ty as #private::FlattenSerialize>::CATCH_ALL)
+    });
     let writes = tree.ser_members().map(|member| write(tree, member));
 
     quote! {
@@ -28,13 +32,15 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+            const CATCH_ALL: bool = false #(|| #catch_all)*;
+
             #[inline(always)]
             fn serialized_len(&self) -> usize {
                 0 #(+ #counts)*
             }
 
             #[inline(always)]
-            fn serialize_leaves<__S: #private::SerializeStruct>(
+            fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
                 out: &mut __S,
             ) -> #private::Result<(), __S::Error> {
@@ -90,11 +96,11 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
         }
         None => quote!(&self.#field),
     };
-    let write = quote!(#private::SerializeStruct::serialize_field(out, #name, #value)?;);
+    let write = quote!(#private::FieldSink::field(out, #name, #value)?;);
     match member.attrs().skip_serializing_if() {
         Some(skip_if) => quote! {
             if #skip_if(&self.#field) {
-                #private::SerializeStruct::skip_field(out, #name)?;
+                #private::FieldSink::skip_field(out, #name)?;
             } else {
                 #write
             }

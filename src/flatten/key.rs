@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 
-use super::FlattenFields;
+use super::{FlattenFields, RestKey};
 
 /// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).
 ///
@@ -87,5 +87,93 @@ struct FieldIndex(usize);
 impl de::Expected for FieldIndex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "field index 0 <= i < {}", self.0)
+    }
+}
+
+/// What a key of a tree with a catch-all map names: a leaf, or the catch-all.
+pub(crate) enum TreeKey<'de> {
+    Slot(usize),
+    Rest(RestKey<'de>),
+}
+
+/// The key seed of a tree with a catch-all map: a key no leaf claims is kept (borrowed where the
+/// format lends it) for the map. Integer keys always go to the map, never to a slot by index.
+pub(crate) struct CatchAllKeySeed<T> {
+    tree: PhantomData<fn() -> T>,
+}
+
+impl<T> CatchAllKeySeed<T> {
+    #[inline]
+    pub(crate) fn new() -> Self {
+        CatchAllKeySeed { tree: PhantomData }
+    }
+}
+
+impl<'de, T: FlattenFields> DeserializeSeed<'de> for CatchAllKeySeed<T> {
+    type Value = TreeKey<'de>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<TreeKey<'de>, D::Error> {
+        // `deserialize_any`: the catch-all's keys need not be strings (CBOR, YAML, MessagePack).
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<T: FlattenFields> CatchAllKeySeed<T> {
+    #[inline]
+    fn text<'de>(key: &str, rest: impl FnOnce() -> RestKey<'de>) -> TreeKey<'de> {
+        match T::slot_of(key) {
+            Some(slot) => TreeKey::Slot(slot),
+            None => TreeKey::Rest(rest()),
+        }
+    }
+}
+
+impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
+    type Value = TreeKey<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map key")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<TreeKey<'de>, E> {
+        Ok(Self::text(key, || RestKey::Borrowed(key)))
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<TreeKey<'de>, E> {
+        Ok(Self::text(key, || RestKey::Owned(key.to_owned())))
+    }
+
+    fn visit_string<E: de::Error>(self, key: String) -> Result<TreeKey<'de>, E> {
+        match T::slot_of(&key) {
+            Some(slot) => Ok(TreeKey::Slot(slot)),
+            None => Ok(TreeKey::Rest(RestKey::Owned(key))),
+        }
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<TreeKey<'de>, E> {
+        let slot = core::str::from_utf8(key).ok().and_then(T::slot_of);
+        Ok(slot.map_or(TreeKey::Rest(RestKey::BorrowedBytes(key)), TreeKey::Slot))
+    }
+
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<TreeKey<'de>, E> {
+        let slot = core::str::from_utf8(key).ok().and_then(T::slot_of);
+        Ok(slot.map_or_else(
+            || TreeKey::Rest(RestKey::OwnedBytes(key.to_vec())),
+            TreeKey::Slot,
+        ))
+    }
+
+    fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<TreeKey<'de>, E> {
+        let slot = core::str::from_utf8(&key).ok().and_then(T::slot_of);
+        Ok(slot.map_or(TreeKey::Rest(RestKey::OwnedBytes(key)), TreeKey::Slot))
+    }
+
+    fn visit_u64<E: de::Error>(self, key: u64) -> Result<TreeKey<'de>, E> {
+        Ok(TreeKey::Rest(RestKey::Unsigned(key)))
+    }
+
+    fn visit_i64<E: de::Error>(self, key: i64) -> Result<TreeKey<'de>, E> {
+        Ok(TreeKey::Rest(RestKey::Signed(key)))
     }
 }

@@ -16,8 +16,7 @@
 //!
 //! ```
 //! use serde::de::{self, MapAccess, SeqAccess};
-//! use serde::ser::SerializeStruct;
-//! use serde_fastkit::flatten::{self, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
+//! use serde_fastkit::flatten::{self, FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
 //!
 //! /// A point whose `x` and `y` can be flattened into another struct.
 //! #[derive(Debug, PartialEq)]
@@ -62,9 +61,9 @@
 //! impl FlattenSerialize for Point {
 //!     fn serialized_len(&self) -> usize { 2 }
 //!
-//!     fn serialize_leaves<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
-//!         out.serialize_field("x", &self.x)?;
-//!         out.serialize_field("y", &self.y)
+//!     fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
+//!         out.field("x", &self.x)?;
+//!         out.field("y", &self.y)
 //!     }
 //! }
 //!
@@ -89,17 +88,22 @@
 //! assert_eq!(serde_json::to_string(&pin).unwrap(), r#"{"label":"home","x":1,"y":2}"#);
 //! ```
 
+mod catch_all;
 mod key;
 mod leaf;
 mod option;
+mod rest_key;
 mod seq_leaves;
+mod sink;
 mod visitor;
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
-use serde::ser::{SerializeStruct, Serializer};
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 pub use self::leaf::deserialize_leaf;
+pub use self::rest_key::RestKey;
 pub use self::seq_leaves::SeqLeaves;
+pub use self::sink::{FieldSink, MapSink, StructSink};
 
 /// The leaves a type contributes to a flattened tree, known without a lifetime.
 ///
@@ -130,6 +134,10 @@ pub trait FlattenFields {
     /// setting wins, because a key is unknown only when no level of the tree knows it, and a
     /// struct that asks for strictness cannot be made lenient by being flattened.
     const DENY_UNKNOWN_FIELDS: bool = false;
+
+    /// Whether the tree holds a catch-all map (`#[serde(flatten)] extra: HashMap<K, V>`), which
+    /// receives every key no leaf claims.
+    const CATCH_ALL: bool = false;
 
     /// The state before any key has been read.
     fn new_state() -> Self::State;
@@ -165,6 +173,19 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     fn deserialize_leaves<A: SeqAccess<'de>>(
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Self, A::Error>;
+
+    /// Offers a key that no leaf claims to the tree's catch-all map, which deserializes the
+    /// key and the map's next value into itself. Returns `false` when this type holds no
+    /// catch-all (then the caller skips the value).
+    #[inline(always)]
+    fn deserialize_rest<M: MapAccess<'de>>(
+        state: &mut Self::State,
+        key: RestKey<'de>,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        let _ = (state, key, map);
+        Ok(false)
+    }
 }
 
 /// Serialization of a type's leaves into an enclosing struct.
@@ -174,12 +195,16 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
 )]
 pub trait FlattenSerialize {
+    /// Whether the tree holds a catch-all map: it is then written with `serialize_map`, since
+    /// `serialize_struct` takes only `&'static str` keys.
+    const CATCH_ALL: bool = false;
+
     /// How many fields [`serialize_leaves`](Self::serialize_leaves) writes for this value
     /// (leaves skipped by `skip_serializing_if` excluded).
     fn serialized_len(&self) -> usize;
 
     /// Writes every leaf as a field of `out`, in declaration order.
-    fn serialize_leaves<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error>;
+    fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error>;
 }
 
 /// Serializes a flattened tree as one struct named `name` with all its leaves as fields.
@@ -189,9 +214,15 @@ where
     T: FlattenSerialize + ?Sized,
     S: Serializer,
 {
-    let mut out = serializer.serialize_struct(name, value.serialized_len())?;
-    value.serialize_leaves(&mut out)?;
-    out.end()
+    if T::CATCH_ALL {
+        let mut out = serializer.serialize_map(Some(value.serialized_len()))?;
+        value.serialize_leaves(&mut MapSink(&mut out))?;
+        out.end()
+    } else {
+        let mut out = serializer.serialize_struct(name, value.serialized_len())?;
+        value.serialize_leaves(&mut StructSink(&mut out))?;
+        out.end()
+    }
 }
 
 /// Deserializes a flattened tree from a map (each key read once, matched against the whole

@@ -6,14 +6,15 @@
 //! back there (as with serde's derive).
 
 use serde::de::{self, MapAccess, SeqAccess};
-use serde::ser::SerializeStruct;
 
-use super::{FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
+use super::{FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, RestKey, SeqLeaves};
 
+#[diagnostic::do_not_recommend]
 impl<T: FlattenFields> FlattenFields for Option<T> {
     const LEN: usize = T::LEN;
     const FIELDS: &'static [&'static str] = T::FIELDS;
     const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
+    const CATCH_ALL: bool = T::CATCH_ALL;
     type State = T::State;
 
     #[inline(always)]
@@ -32,6 +33,7 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     #[inline(always)]
     fn deserialize_slot<M: MapAccess<'de>>(
@@ -40,6 +42,15 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         map: &mut M,
     ) -> Result<(), M::Error> {
         T::deserialize_slot(state, slot, map)
+    }
+
+    #[inline(always)]
+    fn deserialize_rest<M: MapAccess<'de>>(
+        state: &mut Self::State,
+        key: RestKey<'de>,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        T::deserialize_rest(state, key, map)
     }
 
     #[inline(always)]
@@ -59,14 +70,17 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
+    const CATCH_ALL: bool = T::CATCH_ALL;
+
     #[inline(always)]
     fn serialized_len(&self) -> usize {
         self.as_ref().map_or(0, T::serialized_len)
     }
 
     #[inline(always)]
-    fn serialize_leaves<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+    fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
         match self {
             Some(value) => value.serialize_leaves(out),
             None => Ok(()),

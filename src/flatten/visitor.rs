@@ -5,7 +5,9 @@ use core::marker::PhantomData;
 
 use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::key::KeySeed;
+use serde::de::Error as _;
+
+use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
 use super::{FlattenDeserialize, SeqLeaves};
 
 pub(crate) struct TreeVisitor<T> {
@@ -32,6 +34,9 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
 
     #[inline]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
+        if T::CATCH_ALL {
+            return visit_map_with_catch_all(map);
+        }
         let mut state = T::new_state();
         while let Some(slot) = map.next_key_seed(KeySeed::<T>::new())? {
             match slot {
@@ -48,4 +53,30 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
         T::deserialize_leaves(&mut SeqLeaves::new(&mut seq, self.name, T::LEN))
     }
+}
+
+/// `visit_map` for a tree holding a catch-all map: keys no leaf claims go to the map.
+fn visit_map_with_catch_all<'de, T, M>(mut map: M) -> Result<T, M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    let mut state = T::new_state();
+    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new())? {
+        match key {
+            TreeKey::Slot(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
+            TreeKey::Rest(key) => {
+                let text = T::DENY_UNKNOWN_FIELDS.then(|| key.as_text().into_owned());
+                if !T::deserialize_rest(&mut state, key, &mut map)? {
+                    match text {
+                        Some(text) => return Err(M::Error::unknown_field(&text, T::FIELDS)),
+                        None => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    T::finish(state)
 }

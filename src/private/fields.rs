@@ -97,3 +97,20 @@ const fn duplicate_name(name: &str, tree: &str) -> ! {
         Err(_) => panic!("FastFlatten: two leaves of a flattened tree share a name"),
     }
 }
+
+/// Fails constant evaluation when more than one flattened field of a struct holds a catch-all
+/// map: each unclaimed key can go to one map only.
+pub const fn assert_one_catch_all(children: &[bool], tree: &str) {
+    let mut count = 0;
+    let mut i = 0;
+    while i < children.len() {
+        if children[i] {
+            count += 1;
+        }
+        i += 1;
+    }
+    if count > 1 {
+        let _ = tree;
+        panic!("FastFlatten: more than one flattened field of this struct holds a catch-all map; keep one");
+    }
+}

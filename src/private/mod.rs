@@ -14,14 +14,14 @@ pub use core::result::Result::{self, Err, Ok};
 
 pub use serde;
 pub use serde::de::{Deserialize, Deserializer, Error as DeError, MapAccess, SeqAccess};
-pub use serde::ser::{Serialize, SerializeStruct, Serializer};
+pub use serde::ser::{Serialize, Serializer};
 
 pub use crate::flatten::{
-    deserialize, deserialize_leaf, serialize, FlattenDeserialize, FlattenFields, FlattenSerialize,
-    SeqLeaves,
+    deserialize, deserialize_leaf, serialize, FieldSink, FlattenDeserialize, FlattenFields,
+    FlattenSerialize, RestKey, SeqLeaves,
 };
 
-pub use self::fields::{assert_unique_fields, concat_fields, unnamed_fields};
+pub use self::fields::{assert_one_catch_all, assert_unique_fields, concat_fields, unnamed_fields};
 pub use self::missing::missing_field;
 
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser

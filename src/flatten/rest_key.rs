@@ -1,0 +1,150 @@
+//! A key no leaf of a tree claims, kept so that a catch-all map can deserialize its own key type
+//! from it.
+
+use core::marker::PhantomData;
+use std::fmt;
+
+use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use serde::de::{self, Deserializer, Visitor};
+
+/// A map key that no leaf of a flattened tree claims, on its way to the tree's catch-all map.
+///
+/// Strings the format lends stay borrowed; others are owned (the map will own its key anyway).
+#[derive(Debug)]
+pub enum RestKey<'de> {
+    /// A string borrowed from the input.
+    Borrowed(&'de str),
+    /// A string the format handed over transiently or by value.
+    Owned(String),
+    /// Bytes borrowed from the input.
+    BorrowedBytes(&'de [u8]),
+    /// Bytes handed over transiently or by value.
+    OwnedBytes(Vec<u8>),
+    /// An unsigned integer key (CBOR, MessagePack, YAML).
+    Unsigned(u64),
+    /// A negative integer key.
+    Signed(i64),
+}
+
+impl<'de> RestKey<'de> {
+    /// The key as text, for error messages.
+    pub fn as_text(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            RestKey::Borrowed(text) => (*text).into(),
+            RestKey::Owned(text) => text.as_str().into(),
+            RestKey::BorrowedBytes(bytes) => String::from_utf8_lossy(bytes),
+            RestKey::OwnedBytes(bytes) => String::from_utf8_lossy(bytes),
+            RestKey::Unsigned(n) => n.to_string().into(),
+            RestKey::Signed(n) => n.to_string().into(),
+        }
+    }
+
+    /// A deserializer for the map's key type. Like serde_json's map keys, a string key
+    /// deserializes into an integer or `bool` key type by parsing it, so that a catch-all
+    /// `HashMap<u32, V>` reads `{"5": ...}`.
+    pub fn into_deserializer<E: de::Error>(self) -> RestKeyDeserializer<'de, E> {
+        RestKeyDeserializer {
+            key: self,
+            error: PhantomData,
+        }
+    }
+}
+
+/// The deserializer of a [`RestKey`]; see [`RestKey::into_deserializer`].
+pub struct RestKeyDeserializer<'de, E> {
+    key: RestKey<'de>,
+    error: PhantomData<E>,
+}
+
+impl<'de, E: de::Error> RestKeyDeserializer<'de, E> {
+    /// Parses a string key as `T`, or hands any other key to `visitor` unchanged.
+    fn parse<T, V>(self, visitor: V, visit: fn(V, T) -> Result<V::Value, E>) -> Result<V::Value, E>
+    where
+        T: std::str::FromStr,
+        T::Err: fmt::Display,
+        V: Visitor<'de>,
+    {
+        let text = match &self.key {
+            RestKey::Borrowed(text) => *text,
+            RestKey::Owned(text) => text.as_str(),
+            _ => return self.deserialize_any(visitor),
+        };
+        match text.parse::<T>() {
+            Ok(value) => visit(visitor, value),
+            Err(_) => self.deserialize_any(visitor),
+        }
+    }
+}
+
+macro_rules! parse_string_keys {
+    ($($method:ident => $ty:ty, $visit:ident;)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+                self.parse::<$ty, V>(visitor, V::$visit)
+            }
+        )*
+    };
+}
+
+impl<'de, E: de::Error> Deserializer<'de> for RestKeyDeserializer<'de, E> {
+    type Error = E;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        match self.key {
+            RestKey::Borrowed(text) => visitor.visit_borrowed_str(text),
+            RestKey::Owned(text) => visitor.visit_string(text),
+            RestKey::BorrowedBytes(bytes) => visitor.visit_borrowed_bytes(bytes),
+            RestKey::OwnedBytes(bytes) => visitor.visit_byte_buf(bytes),
+            RestKey::Unsigned(n) => visitor.visit_u64(n),
+            RestKey::Signed(n) => visitor.visit_i64(n),
+        }
+    }
+
+    parse_string_keys! {
+        deserialize_bool => bool, visit_bool;
+        deserialize_u8 => u8, visit_u8;
+        deserialize_u16 => u16, visit_u16;
+        deserialize_u32 => u32, visit_u32;
+        deserialize_u64 => u64, visit_u64;
+        deserialize_u128 => u128, visit_u128;
+        deserialize_i8 => i8, visit_i8;
+        deserialize_i16 => i16, visit_i16;
+        deserialize_i32 => i32, visit_i32;
+        deserialize_i64 => i64, visit_i64;
+        deserialize_i128 => i128, visit_i128;
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        match self.key {
+            RestKey::Borrowed(text) => {
+                BorrowedStrDeserializer::new(text).deserialize_enum(name, variants, visitor)
+            }
+            RestKey::Owned(text) => {
+                StringDeserializer::new(text).deserialize_enum(name, variants, visitor)
+            }
+            _ => self.deserialize_any(visitor),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        f32 f64 char str string bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
