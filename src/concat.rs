@@ -4,14 +4,13 @@ use core::fmt::{self, Display};
 
 use serde::{Serialize, Serializer};
 
-use crate::display_str::collect_str_checked;
-use crate::str_buf::StrBuf;
+use crate::scratch::serialize_built;
 
 /// Serializes the concatenation of string pieces as one string, skipping `core::fmt` entirely.
 ///
 /// `format_args!`/`Display` cost a good share of the time of serializing short strings
 /// (argument parsing, `Formatter::pad`, one call per piece). When the output is just pieces
-/// glued together, `Concat` copies them into the stack buffer and makes one `serialize_str`
+/// glued together, `Concat` copies them into a reused buffer and makes one `serialize_str`
 /// call: the closest a formatter gets to serializing a pre-built `String`. It also implements
 /// `Display`, so it can be used wherever a `Display` is expected.
 ///
@@ -41,12 +40,13 @@ pub trait StrPieces {
 impl<P: StrPieces> Serialize for Concat<P> {
     #[inline]
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut buf = StrBuf::new();
-        let fits = self.0.try_for_each_piece(|piece| buf.push_str(piece));
-        match buf.as_str() {
-            Some(text) if fits => serializer.serialize_str(text),
-            _ => collect_str_checked(self, serializer),
-        }
+        serialize_built(serializer, |scratch| {
+            self.0.try_for_each_piece(|piece| {
+                scratch.push_str(piece);
+                true
+            });
+            Ok(())
+        })
     }
 }
 

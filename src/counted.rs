@@ -72,7 +72,10 @@ where
 }
 
 #[inline]
-fn check_len<E: serde::ser::Error>(announced: Option<usize>, yielded: usize) -> Result<(), E> {
+pub(crate) fn check_len<E: serde::ser::Error>(
+    announced: Option<usize>,
+    yielded: usize,
+) -> Result<(), E> {
     match announced {
         Some(announced) if announced != yielded => {
             Err(E::custom(LengthMismatch { announced, yielded }))

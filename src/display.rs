@@ -1,7 +1,7 @@
 //! `#[serde(with = "serde_fastkit::display")]`: a field written through its `Display` and read
 //! back through its `FromStr`.
 //!
-//! Serializing allocates nothing (see [`DisplayFormatter`](crate::DisplayFormatter)).
+//! Serializing allocates nothing per value (see [`DisplayFormatter`](crate::DisplayFormatter)).
 //! Deserializing parses the borrowed or transient `&str` the format hands over, so no `String`
 //! is built for it either; a parse failure becomes a serde error carrying the parse error's
 //! message.
@@ -34,10 +34,10 @@ use core::str::FromStr;
 use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::Serializer;
 
-use crate::display_str::serialize_display;
+use crate::scratch::serialize_display;
 
-/// Serializes `value` as a string through its `Display`, allocation-free when it fits the stack
-/// buffer.
+/// Serializes `value` as a string through its `Display`, without allocating (see
+/// [`DisplayFormatter`](crate::DisplayFormatter)).
 #[inline]
 pub fn serialize<T, S>(value: &T, serializer: S) -> Result<S::Ok, S::Error>
 where

@@ -4,15 +4,16 @@ use core::fmt::{self, Display};
 
 use serde::{Serialize, Serializer};
 
-use crate::display_str::serialize_display;
+use crate::scratch::serialize_display;
 
 /// Serializes any `T: Display` as a string, with no `String` in between.
 ///
-/// The text is assembled in a 128-byte stack buffer and handed to the format in one
-/// `serialize_str` call, so it allocates nothing even on the formats whose own `collect_str`
-/// allocates a `String` per call (serde_yaml, ciborium, serde_cbor, bincode, bitcode, rmp-serde).
-/// Longer output falls back to [`Serializer::collect_str`]; the output is identical either way.
-/// A `Display` implementation that returns `Err` becomes a serde error, never a panic.
+/// The text is built in a buffer the thread keeps for reuse and handed to the format in one
+/// `serialize_str` call, so it allocates nothing per value even on the formats whose own
+/// `collect_str` allocates a `String` per call (serde_yaml, ciborium, serde_cbor, bincode,
+/// bitcode, rmp-serde). The buffer is allocated on a thread's first use and kept up to 4 KiB;
+/// longer text allocates each time. A `Display` implementation that returns `Err` becomes a
+/// serde error, never a panic.
 ///
 /// `T` may be owned or borrowed: a reference, [`format_args!`], or a closure through
 /// [`core::fmt::from_fn`].

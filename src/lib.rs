@@ -5,11 +5,10 @@ mod concat;
 mod counted;
 pub mod display;
 mod display_formatter;
-mod display_str;
 pub mod flatten;
 mod map;
+mod scratch;
 mod seq;
-mod str_buf;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]

@@ -1,12 +1,12 @@
 //! Sequence formatters: [`SeqFormatter`], [`DisplaySeq`] and the one-shot [`OnceSeq`].
 
 use core::cell::Cell;
-use core::fmt::Display;
+use core::fmt::{Display, Write as _};
 
-use serde::ser::{Error as _, Serialize, Serializer};
+use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 
-use crate::counted::{announced_len, exact_len, serialize_seq};
-use crate::DisplayFormatter;
+use crate::counted::{announced_len, check_len, exact_len, serialize_seq};
+use crate::scratch::{with_scratch, DISPLAY_ERROR};
 
 /// Serializes the items of any `I: IntoIterator + Clone` as a sequence, with no `Vec` in between.
 ///
@@ -50,7 +50,7 @@ where
 /// Serializes the items of `I` as a sequence of strings, each through its `Display`: no `Vec`,
 /// no `String` per item.
 ///
-/// Each item is written like [`DisplayFormatter`] writes it (assembled on the stack, one
+/// Each item is written like [`DisplayFormatter`](crate::DisplayFormatter) writes it (built in one reused buffer, one
 /// `serialize_str` call), and the length is announced as [`SeqFormatter`] announces it.
 ///
 /// ```
@@ -84,7 +84,19 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let items = self.0.clone().into_iter();
         let len = exact_len(&items);
-        serialize_seq(serializer, items.map(DisplayFormatter), Some(len))
+        // One scratch buffer for the whole sequence, reused by every item.
+        with_scratch(|scratch| {
+            let mut seq = serializer.serialize_seq(Some(len))?;
+            let mut yielded = 0;
+            for item in items {
+                scratch.clear();
+                write!(scratch, "{item}").map_err(|_| S::Error::custom(DISPLAY_ERROR))?;
+                seq.serialize_element(scratch.as_str())?;
+                yielded += 1;
+            }
+            check_len::<S::Error>(Some(len), yielded)?;
+            seq.end()
+        })
     }
 }
 

@@ -1,0 +1,464 @@
+//! A tour of serde_fastkit: what the formatters save, format by format, on one small data set.
+//!
+//! Run it with
+//!
+//! ```text
+//! cargo run --release --example tour
+//! ```
+//!
+//! It serializes 10 000 names (`benches/common/names.rs`: `Name { first_name, last_name }`
+//! printing as "first last") as a sequence of strings, four ways:
+//!
+//! - `naive`: `names.iter().map(|n| n.to_string()).collect::<Vec<_>>()`, then serialize the `Vec`;
+//! - `collect_str`: a hand-written `impl Serialize` calling `serializer.collect_str(name)`, the
+//!   usual advice, collected with `serializer.collect_seq`;
+//! - `DisplaySeq`: `DisplaySeq(&names)`, each name through its `Display`;
+//! - `SeqFormatter+Concat`: `SeqFormatter(names.iter().map(|n| Concat((&n.first_name, " ",
+//!   &n.last_name))))`, which skips `core::fmt` altogether;
+//!
+//! on serde_json, serde_yaml, ciborium, bincode 2, bitcode and postcard, and prints one table:
+//! the median time of a run (of 11 rounds that run every variant in turn, after a warm-up), the
+//! speed-up over `naive`, heap allocations per name, the output size, and whether the bytes
+//! equal the naive output (they must). Timings are indicative: `benches/formatters.rs` measures.
+//!
+//! Allocations are counted by a `#[global_allocator]` that wraps `System` and counts every
+//! allocation and reallocation (the only `unsafe` here: a global allocator is an `unsafe impl`).
+//!
+//! The tour takes well under a second in release mode (about 2 s in a debug build).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Serialize, Serializer};
+use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
+
+#[path = "../benches/common/names.rs"]
+mod names;
+
+use names::{names, Name};
+
+/// How many names the tour serializes.
+const N: usize = 10_000;
+
+/// Timed rounds per measurement (after one warm-up run); the median is reported.
+const RUNS: usize = 11;
+
+fn main() {
+    warm_up_allocator();
+    let names = names(N);
+
+    println!(
+        "serde_fastkit tour: {N} names such as {:?} as a sequence of strings, median of {RUNS} rounds\n",
+        names[15].to_string()
+    );
+    formatters(&names);
+
+    // SECTION: "FastFlatten vs #[serde(flatten)]" goes here, built like `formatters`: per
+    // format, one `Case` per shape (the `#[serde(flatten)]` struct first: it is the reference, as
+    // `naive` is above), `measure(&cases)`, one `Table` row per case, then a short legend.
+}
+
+/// Frees one 16 MiB block, so that glibc's malloc raises its trim threshold before anything is
+/// timed. Otherwise the first format's `naive` row (serde_json) gives its pages back to the kernel
+/// after every run and faults them in again: ~80 instead of ~60 ns per name, a cost a
+/// long-running program does not pay. Harmless with other allocators.
+fn warm_up_allocator() {
+    drop(black_box(vec![0u8; 16 << 20]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatters: naive vs collect_str vs this crate.
+// ---------------------------------------------------------------------------------------------
+
+/// The ways to serialize the names.
+#[derive(Clone, Copy)]
+enum Variant {
+    Naive,
+    CollectStr,
+    DisplaySeq,
+    Concat,
+}
+
+impl Variant {
+    const ALL: [Variant; 4] = [
+        Variant::Naive,
+        Variant::CollectStr,
+        Variant::DisplaySeq,
+        Variant::Concat,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            Variant::Naive => "naive",
+            Variant::CollectStr => "collect_str",
+            Variant::DisplaySeq => "DisplaySeq",
+            Variant::Concat => "SeqFormatter+Concat",
+        }
+    }
+
+    fn encode<F: Format>(self, names: &[Name], buf: &mut Vec<u8>) {
+        match self {
+            Variant::Naive => {
+                let strings: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+                F::encode(&strings, buf);
+            }
+            Variant::CollectStr => F::encode(&CollectStrSeq(names), buf),
+            Variant::DisplaySeq => F::encode(&DisplaySeq(names), buf),
+            Variant::Concat => F::encode(
+                &SeqFormatter(
+                    names
+                        .iter()
+                        .map(|n| Concat((&n.first_name, " ", &n.last_name))),
+                ),
+                buf,
+            ),
+        }
+    }
+}
+
+/// The usual hand-written alternative to `to_string()`: `collect_str` per name.
+struct CollectStrSeq<'a>(&'a [Name]);
+
+struct CollectStr<'a>(&'a Name);
+
+impl Serialize for CollectStr<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}
+
+impl Serialize for CollectStrSeq<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(CollectStr))
+    }
+}
+
+/// Runs every variant on every format and prints the table.
+fn formatters(names: &[Name]) {
+    let mut table = Table::new(&[
+        ("format", Align::Left),
+        ("variant", Align::Left),
+        ("time/run", Align::Right),
+        ("vs naive", Align::Right),
+        ("allocs/name", Align::Right),
+        ("bytes", Align::Right),
+        ("= naive", Align::Left),
+    ]);
+    formatters_on::<Json>(&mut table, names);
+    formatters_on::<Yaml>(&mut table, names);
+    formatters_on::<Cbor>(&mut table, names);
+    formatters_on::<Bincode2>(&mut table, names);
+    formatters_on::<Bitcode>(&mut table, names);
+    formatters_on::<Postcard>(&mut table, names);
+    table.print();
+
+    println!(
+        "
+naive                 one String per name (to_string) plus the Vec holding them
+collect_str           serializer.collect_str(name): streams on serde_json, formats twice on
+                      postcard, and calls to_string() (one String per name) on the others
+DisplaySeq            DisplaySeq(&names): Display into a stack buffer, one serialize_str per name
+SeqFormatter+Concat   the pieces copied into a stack buffer, no core::fmt at all
+
+serde_yaml allocates inside its own serialize_str, about once per string, whatever the caller does."
+    );
+}
+
+/// Adds one row per variant of format `F` to `table`.
+fn formatters_on<F: Format>(table: &mut Table, names: &[Name]) {
+    let cases: Vec<Case<'_>> = Variant::ALL
+        .iter()
+        .map(|&variant| -> Case<'_> {
+            Box::new(move |buf: &mut Vec<u8>| variant.encode::<F>(black_box(names), buf))
+        })
+        .collect();
+    let measured = measure(&cases);
+    let naive = &measured[0];
+    for (variant, m) in Variant::ALL.iter().zip(&measured) {
+        table.row(vec![
+            F::NAME.to_owned(),
+            variant.label().to_owned(),
+            format_duration(m.time),
+            format!("{:.2}x", naive.time.as_secs_f64() / m.time.as_secs_f64()),
+            format!("{:.2}", m.allocations as f64 / names.len() as f64),
+            m.output.len().to_string(),
+            if m.output == naive.output {
+                "yes"
+            } else {
+                "NO"
+            }
+            .to_owned(),
+        ]);
+    }
+    table.gap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+// ---------------------------------------------------------------------------------------------
+
+/// One way to serialize, writing into the buffer it is given.
+type Case<'a> = Box<dyn Fn(&mut Vec<u8>) + 'a>;
+
+/// What [`measure`] found for one case.
+struct Measurement {
+    /// The median time of one run.
+    time: Duration,
+    /// Heap allocations and reallocations in one run.
+    allocations: usize,
+    /// The bytes written.
+    output: Vec<u8>,
+}
+
+/// Measures each case: one warm-up run (which also sizes the case's output buffer, so the
+/// timed runs do not grow it), one run counting allocations, then `RUNS` rounds that time every
+/// case once, in turn, so that a slow spell of the machine hits all cases alike.
+fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
+    let mut buffers: Vec<Vec<u8>> = Vec::with_capacity(cases.len());
+    let mut measured: Vec<Measurement> = Vec::with_capacity(cases.len());
+    for case in cases {
+        let mut buf = Vec::new();
+        case(&mut buf);
+        let output = buf.clone();
+        buf.clear();
+        let before = allocations();
+        case(&mut buf);
+        let allocations = allocations() - before;
+        buffers.push(buf);
+        measured.push(Measurement {
+            time: Duration::ZERO,
+            allocations,
+            output,
+        });
+    }
+
+    let mut times = vec![Vec::with_capacity(RUNS); cases.len()];
+    for _ in 0..RUNS {
+        for ((case, buf), times) in cases.iter().zip(&mut buffers).zip(&mut times) {
+            buf.clear();
+            let start = Instant::now();
+            case(buf);
+            black_box(&buf);
+            times.push(start.elapsed());
+        }
+    }
+    for (m, mut times) in measured.iter_mut().zip(times) {
+        times.sort_unstable();
+        m.time = times[RUNS / 2];
+    }
+    measured
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formats.
+// ---------------------------------------------------------------------------------------------
+
+/// A serde format writing into a `Vec<u8>`.
+trait Format {
+    const NAME: &'static str;
+
+    /// Appends the serialization of `value` to `buf`.
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>);
+}
+
+struct Json;
+
+impl Format for Json {
+    const NAME: &'static str = "serde_json";
+
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        serde_json::to_writer(buf, value).expect("serde_json failed");
+    }
+}
+
+struct Yaml;
+
+impl Format for Yaml {
+    const NAME: &'static str = "serde_yaml";
+
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        serde_yaml::to_writer(buf, value).expect("serde_yaml failed");
+    }
+}
+
+struct Cbor;
+
+impl Format for Cbor {
+    const NAME: &'static str = "ciborium";
+
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        ciborium::into_writer(value, buf).expect("ciborium failed");
+    }
+}
+
+struct Bincode2;
+
+impl Format for Bincode2 {
+    const NAME: &'static str = "bincode 2";
+
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        bincode2::serde::encode_into_std_write(value, buf, bincode2::config::standard())
+            .expect("bincode 2 failed");
+    }
+}
+
+struct Bitcode;
+
+impl Format for Bitcode {
+    const NAME: &'static str = "bitcode";
+
+    /// bitcode's serde API only returns a new `Vec`: its allocations count in every variant.
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(&bitcode::serialize(value).expect("bitcode failed"));
+    }
+}
+
+struct Postcard;
+
+impl Format for Postcard {
+    const NAME: &'static str = "postcard";
+
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        let taken = std::mem::take(buf);
+        *buf = postcard::to_extend(value, taken).expect("postcard failed");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting allocations.
+// ---------------------------------------------------------------------------------------------
+
+/// Allocations and reallocations so far, counted by [`CountingAllocator`].
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+/// Allocations and reallocations so far.
+fn allocations() -> usize {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// `System`, counting every allocation and reallocation in [`ALLOCATIONS`].
+struct CountingAllocator;
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged.
+#[allow(unsafe_code)] // A global allocator can only be written as an `unsafe impl`.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded as received.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded as received.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output.
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy)]
+enum Align {
+    Left,
+    Right,
+}
+
+/// A plain-text table with aligned columns; an empty row prints as a blank line.
+struct Table {
+    columns: Vec<(&'static str, Align)>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn new(columns: &[(&'static str, Align)]) -> Self {
+        Table {
+            columns: columns.to_vec(),
+            rows: Vec::new(),
+        }
+    }
+
+    fn row(&mut self, cells: Vec<String>) {
+        assert_eq!(cells.len(), self.columns.len(), "one cell per column");
+        self.rows.push(cells);
+    }
+
+    fn gap(&mut self) {
+        self.rows.push(Vec::new());
+    }
+
+    fn print(&self) {
+        let widths: Vec<usize> = (0..self.columns.len())
+            .map(|i| {
+                self.rows
+                    .iter()
+                    .filter_map(|row| row.get(i))
+                    .map(|cell| cell.chars().count())
+                    .chain([self.columns[i].0.len()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &mut dyn Iterator<Item = &str>| {
+            let mut out = String::new();
+            for (i, cell) in cells.enumerate() {
+                let pad = " ".repeat(widths[i] - cell.chars().count());
+                match self.columns[i].1 {
+                    Align::Left => out.extend([cell, pad.as_str()]),
+                    Align::Right => out.extend([pad.as_str(), cell]),
+                }
+                out.push_str("  ");
+            }
+            println!("{}", out.trim_end());
+        };
+        line(&mut self.columns.iter().map(|(name, _)| *name));
+        let rules: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+        line(&mut rules.iter().map(String::as_str));
+        let last_gap = self.rows.last().is_some_and(Vec::is_empty);
+        for (i, row) in self.rows.iter().enumerate() {
+            if row.is_empty() {
+                if !(last_gap && i == self.rows.len() - 1) {
+                    println!();
+                }
+            } else {
+                line(&mut row.iter().map(String::as_str));
+            }
+        }
+    }
+}
+
+/// `d` with three significant digits and a unit.
+fn format_duration(d: Duration) -> String {
+    let nanos = d.as_secs_f64() * 1e9;
+    let (value, unit) = match nanos {
+        n if n < 1e3 => (n, "ns"),
+        n if n < 1e6 => (n / 1e3, "µs"),
+        n if n < 1e9 => (n / 1e6, "ms"),
+        n => (n / 1e9, "s"),
+    };
+    let decimals = if value < 10.0 {
+        2
+    } else if value < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{value:.decimals$} {unit}")
+}

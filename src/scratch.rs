@@ -1,0 +1,66 @@
+//! The one strategy every string-building formatter shares: build the text in a `String` that
+//! the thread keeps for reuse, and hand the format one `&str`.
+//!
+//! Measured (`benches/formatters.rs`, `FORMATTERS_RATIOS=1`): against a 128-byte stack buffer,
+//! the reused `String` needs no zeroing and no UTF-8 re-check (it is valid by construction,
+//! without `unsafe`), which is what put the stack buffer behind `collect_str` on serde_json.
+
+use core::cell::Cell;
+use core::fmt::{self, Display, Write as _};
+
+use serde::ser::{Error as _, Serializer};
+
+/// The error reported when a `Display` implementation returns `Err`.
+///
+/// serde's default `collect_str` panics in that case (inside `to_string()`), and so does
+/// serde_json's streaming `collect_str`; every formatter in this crate reports it instead.
+pub(crate) const DISPLAY_ERROR: &str = "a Display implementation returned an error";
+
+/// A scratch buffer that grew beyond this is dropped after use rather than kept, so a thread
+/// holds at most this much for the formatters between calls.
+const KEEP_CAPACITY: usize = 4096;
+
+thread_local! {
+    static SCRATCH: Cell<String> = const { Cell::new(String::new()) };
+}
+
+/// Runs `f` with the thread's scratch buffer (empty), then keeps the buffer for the next call.
+/// Allocates only on a thread's first use (and for text longer than [`KEEP_CAPACITY`]).
+///
+/// The buffer is taken out of its cell for the duration of `f`, so a nested call (a `Display`
+/// that serializes) simply starts from a new `String`: nothing can fail to borrow.
+#[inline]
+pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
+    let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
+    scratch.clear();
+    let result = f(&mut scratch);
+    if scratch.capacity() <= KEEP_CAPACITY {
+        // `try_with` fails only while the thread is being torn down; the buffer is dropped then.
+        let _ = SCRATCH.try_with(|cell| cell.set(scratch));
+    }
+    result
+}
+
+/// Builds a string with `build` in the scratch buffer and serializes it with one
+/// `serialize_str` call.
+#[inline]
+pub(crate) fn serialize_built<S, F>(serializer: S, build: F) -> Result<S::Ok, S::Error>
+where
+    S: Serializer,
+    F: FnOnce(&mut String) -> fmt::Result,
+{
+    with_scratch(|scratch| match build(scratch) {
+        Ok(()) => serializer.serialize_str(scratch),
+        Err(fmt::Error) => Err(S::Error::custom(DISPLAY_ERROR)),
+    })
+}
+
+/// Serializes `value`'s `Display` output as one string.
+#[inline]
+pub(crate) fn serialize_display<T, S>(value: &T, serializer: S) -> Result<S::Ok, S::Error>
+where
+    T: Display + ?Sized,
+    S: Serializer,
+{
+    serialize_built(serializer, |scratch| write!(scratch, "{value}"))
+}
