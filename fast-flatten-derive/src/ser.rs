@@ -51,6 +51,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            // Inlined like serde's own derive, so the format's loop sees the whole tree.
+            #[inline]
             fn serialize<__S: #private::Serializer>(
                 &self,
                 serializer: __S,
@@ -136,6 +138,8 @@ fn serialize_with_wrapper(
 
         #[automatically_derived]
         impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            // Inlined like serde's own derive, so the format's loop sees the whole tree.
+            #[inline]
             fn serialize<__S: #private::Serializer>(
                 &self,
                 serializer: __S,

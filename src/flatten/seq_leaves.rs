@@ -56,13 +56,27 @@ impl<'a, 'de, A: SeqAccess<'de>> SeqLeaves<'a, A> {
     }
 
     /// serde's "invalid length" error for a sequence that ended before the leaf just asked for.
-    #[cold]
+    #[inline]
     pub fn invalid_length<E: de::Error>(&self) -> E {
-        E::invalid_length(self.read - 1, self)
+        // The fields are passed by value to an out-of-line function: taking `&self` there
+        // would force the reader into memory on the hot path (measured: 1.3x on bincode 2).
+        invalid_length(self.read - 1, self.name, self.len)
     }
 }
 
-impl<A> de::Expected for SeqLeaves<'_, A> {
+#[cold]
+#[inline(never)]
+fn invalid_length<E: de::Error>(read: usize, name: &'static str, len: usize) -> E {
+    E::invalid_length(read, &ExpectedLeaves { name, len })
+}
+
+/// serde's expectation for a struct read from a sequence: "struct A with 6 elements".
+struct ExpectedLeaves {
+    name: &'static str,
+    len: usize,
+}
+
+impl de::Expected for ExpectedLeaves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "struct {} with {} elements", self.name, self.len)
     }
