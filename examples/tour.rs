@@ -24,13 +24,18 @@
 //! Allocations are counted by a `#[global_allocator]` that wraps `System` and counts every
 //! allocation and reallocation (the only `unsafe` here: a global allocator is an `unsafe impl`).
 //!
-//! The tour takes well under a second in release mode (about 2 s in a debug build).
+//! Then it writes and reads 2 000 values of the anchor flatten shape three ways: serde's
+//! `#[serde(flatten)]`, `#[derive(FastFlatten)]`, and the flat struct without flatten, and prints
+//! time, allocations per value read, output size, and where serde's flatten fails.
+//!
+//! The tour takes about a second in release mode (a few seconds in a debug build).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
 
@@ -38,6 +43,11 @@ use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
 mod names;
 
 use names::{names, Name};
+
+#[path = "../benches/workloads/mod.rs"]
+mod workloads;
+
+use workloads::anchor;
 
 /// How many names the tour serializes.
 const N: usize = 10_000;
@@ -55,10 +65,15 @@ fn main() {
     );
     formatters(&names);
 
-    // SECTION: "FastFlatten vs #[serde(flatten)]" goes here, built like `formatters`: per
-    // format, one `Case` per shape (the `#[serde(flatten)]` struct first: it is the reference, as
-    // `naive` is above), `measure(&cases)`, one `Table` row per case, then a short legend.
+    println!(
+        "\n\nFastFlatten vs #[serde(flatten)]: {FLATTEN_N} values of the anchor shape \
+         A {{ num1, flatten B {{ num2, flatten C {{ num3, num4 }} }}, flatten D {{ num5, num6 }} }}\n"
+    );
+    flatten(&anchor::values(FLATTEN_N));
 }
+
+/// How many anchor-shape values the FastFlatten section reads and writes.
+const FLATTEN_N: usize = 2_000;
 
 /// Frees one 16 MiB block, so that glibc's malloc raises its trim threshold before anything is
 /// timed. Otherwise the first format's `naive` row (serde_json) gives its pages back to the kernel
@@ -99,10 +114,10 @@ impl Variant {
     }
 
     fn encode<F: Format>(self, names: &[Name], buf: &mut Vec<u8>) {
-        match self {
+        let result = match self {
             Variant::Naive => {
                 let strings: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-                F::encode(&strings, buf);
+                F::encode(&strings, buf)
             }
             Variant::CollectStr => F::encode(&CollectStrSeq(names), buf),
             Variant::DisplaySeq => F::encode(&DisplaySeq(names), buf),
@@ -114,7 +129,8 @@ impl Variant {
                 ),
                 buf,
             ),
-        }
+        };
+        result.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     }
 }
 
@@ -159,8 +175,8 @@ fn formatters(names: &[Name]) {
 naive                 one String per name (to_string) plus the Vec holding them
 collect_str           serializer.collect_str(name): streams on serde_json, formats twice on
                       postcard, and calls to_string() (one String per name) on the others
-DisplaySeq            DisplaySeq(&names): Display into a stack buffer, one serialize_str per name
-SeqFormatter+Concat   the pieces copied into a stack buffer, no core::fmt at all
+DisplaySeq            DisplaySeq(&names): Display into one reused String, one serialize_str per name
+SeqFormatter+Concat   the pieces copied into the reused String, no core::fmt at all
 
 serde_yaml allocates inside its own serialize_str, about once per string, whatever the caller does."
     );
@@ -193,6 +209,173 @@ fn formatters_on<F: Format>(table: &mut Table, names: &[Name]) {
         ]);
     }
     table.gap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// FastFlatten vs #[serde(flatten)].
+// ---------------------------------------------------------------------------------------------
+
+fn flatten(values: &[anchor::fast::A]) {
+    let mut table = Table::new(&[
+        ("format", Align::Left),
+        ("derive", Align::Left),
+        ("write", Align::Right),
+        ("read", Align::Right),
+        ("read vs serde", Align::Right),
+        ("allocs/value read", Align::Right),
+        ("bytes", Align::Right),
+        ("note", Align::Left),
+    ]);
+    flatten_on::<Json>(&mut table, values);
+    flatten_on::<Yaml>(&mut table, values);
+    flatten_on::<Cbor>(&mut table, values);
+    flatten_on::<Bincode2>(&mut table, values);
+    flatten_on::<Bitcode>(&mut table, values);
+    flatten_on::<Postcard>(&mut table, values);
+    table.print();
+
+    println!(
+        "
+#[serde(flatten)]     serde's derive: unknown keys buffered in serde's Content, then replayed
+FastFlatten           #[derive(FastFlatten)]: each key read once, value read in place
+flat                  serde's derive on one plain struct with the six fields: the cost without flatten
+
+Every value read back equals the value written. Output matches: FastFlatten writes the same bytes
+as flat on every format, and the same JSON and YAML as #[serde(flatten)]."
+    );
+}
+
+/// Adds the rows of format `F`: serde's flatten (the reference), FastFlatten, flat.
+fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
+    let serde_values: Vec<anchor::serde_flatten::A> = values.iter().map(Into::into).collect();
+    let flat_values: Vec<anchor::flat::Flat> = values.iter().map(Into::into).collect();
+
+    // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
+    let serde_bytes = encode_or_error::<F, _>(&serde_values);
+    let mut fast_bytes = Vec::new();
+    F::encode(values, &mut fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let read_back: Vec<anchor::fast::A> =
+        F::decode(&fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    assert_eq!(read_back, values, "{}: FastFlatten roundtrip", F::NAME);
+    let mut flat_bytes = Vec::new();
+    F::encode(&flat_values, &mut flat_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    assert_eq!(
+        fast_bytes,
+        flat_bytes,
+        "{}: FastFlatten and flat bytes differ",
+        F::NAME
+    );
+
+    let serde_works = match &serde_bytes {
+        Ok(_) => match F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes) {
+            Ok(back) => back == serde_values,
+            Err(_) => false,
+        },
+        Err(_) => false,
+    };
+
+    // Writing, then reading the same (FastFlatten's) bytes, each timed in interleaved rounds.
+    let mut write_cases: Vec<Case<'_>> = Vec::new();
+    let mut read_cases: Vec<Case<'_>> = Vec::new();
+    if serde_works {
+        write_cases.push(Box::new(|buf: &mut Vec<u8>| {
+            let _ = F::encode(black_box(&serde_values), buf);
+        }));
+        read_cases.push(Box::new(|_: &mut Vec<u8>| {
+            let _ = black_box(F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes));
+        }));
+    }
+    write_cases.push(Box::new(|buf: &mut Vec<u8>| {
+        let _ = F::encode(black_box(values), buf);
+    }));
+    read_cases.push(Box::new(|_: &mut Vec<u8>| {
+        let _ = black_box(F::decode::<Vec<anchor::fast::A>>(&fast_bytes));
+    }));
+    write_cases.push(Box::new(|buf: &mut Vec<u8>| {
+        let _ = F::encode(black_box(&flat_values), buf);
+    }));
+    read_cases.push(Box::new(|_: &mut Vec<u8>| {
+        let _ = black_box(F::decode::<Vec<anchor::flat::Flat>>(&fast_bytes));
+    }));
+    let writes = measure(&write_cases);
+    let reads = measure(&read_cases);
+
+    let per_value = |count: usize| format!("{:.2}", count as f64 / values.len() as f64);
+    let mut rows: Vec<(&str, usize)> = Vec::new();
+    if serde_works {
+        rows.push(("#[serde(flatten)]", 0));
+    } else {
+        let why = match &serde_bytes {
+            Err(e) => e.clone(),
+            Ok(_) => "cannot read its own output".to_owned(),
+        };
+        table.row(vec![
+            F::NAME.to_owned(),
+            "#[serde(flatten)]".to_owned(),
+            "-".to_owned(),
+            "-".to_owned(),
+            "-".to_owned(),
+            "-".to_owned(),
+            "-".to_owned(),
+            format!("fails: {}", shorten(&why)),
+        ]);
+    }
+    let first = rows.len();
+    rows.push(("FastFlatten", first));
+    rows.push(("flat", first + 1));
+    let reference = serde_works.then(|| reads[0].time);
+    for (label, i) in rows {
+        let note = match (label, &serde_bytes) {
+            ("FastFlatten", Ok(serde_bytes)) if *serde_bytes == fast_bytes => "same bytes as serde",
+            ("FastFlatten", _) => "same bytes as flat",
+            _ => "",
+        };
+        table.row(vec![
+            F::NAME.to_owned(),
+            label.to_owned(),
+            format_duration(writes[i].time),
+            format_duration(reads[i].time),
+            reference.map_or("-".to_owned(), |r| {
+                format!("{:.2}x", r.as_secs_f64() / reads[i].time.as_secs_f64())
+            }),
+            per_value(reads[i].allocations),
+            writes[i].output.len().to_string(),
+            note.to_owned(),
+        ]);
+    }
+    table.gap();
+}
+
+/// Encodes with `F`, turning both errors and panics (bitcode panics on serde's flatten) into
+/// an error message.
+fn encode_or_error<F: Format, T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut bytes = Vec::new();
+        F::encode(value, &mut bytes).map(|()| bytes)
+    }));
+    std::panic::set_hook(previous_hook);
+    match result {
+        Ok(result) => result,
+        Err(panic) => Err(format!(
+            "panics: {}",
+            panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default()
+        )),
+    }
+}
+
+/// The first line of an error, at most 60 characters.
+fn shorten(message: &str) -> String {
+    let line = message.lines().next().unwrap_or_default();
+    match line.char_indices().nth(60) {
+        Some((cut, _)) => format!("{}...", &line[..cut]),
+        None => line.to_owned(),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,7 +443,10 @@ trait Format {
     const NAME: &'static str;
 
     /// Appends the serialization of `value` to `buf`.
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>);
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String>;
+
+    /// Reads a value back.
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
 }
 
 struct Json;
@@ -268,8 +454,12 @@ struct Json;
 impl Format for Json {
     const NAME: &'static str = "serde_json";
 
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        serde_json::to_writer(buf, value).expect("serde_json failed");
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
+        serde_json::to_writer(buf, value).map_err(|e| e.to_string())
+    }
+
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
     }
 }
 
@@ -278,8 +468,12 @@ struct Yaml;
 impl Format for Yaml {
     const NAME: &'static str = "serde_yaml";
 
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        serde_yaml::to_writer(buf, value).expect("serde_yaml failed");
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
+        serde_yaml::to_writer(buf, value).map_err(|e| e.to_string())
+    }
+
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_yaml::from_slice(bytes).map_err(|e| e.to_string())
     }
 }
 
@@ -288,8 +482,12 @@ struct Cbor;
 impl Format for Cbor {
     const NAME: &'static str = "ciborium";
 
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        ciborium::into_writer(value, buf).expect("ciborium failed");
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
+        ciborium::into_writer(value, buf).map_err(|e| e.to_string())
+    }
+
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        ciborium::from_reader(bytes).map_err(|e| e.to_string())
     }
 }
 
@@ -298,9 +496,16 @@ struct Bincode2;
 impl Format for Bincode2 {
     const NAME: &'static str = "bincode 2";
 
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
         bincode2::serde::encode_into_std_write(value, buf, bincode2::config::standard())
-            .expect("bincode 2 failed");
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        bincode2::serde::decode_from_slice(bytes, bincode2::config::standard())
+            .map(|(value, _)| value)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -310,8 +515,13 @@ impl Format for Bitcode {
     const NAME: &'static str = "bitcode";
 
     /// bitcode's serde API only returns a new `Vec`: its allocations count in every variant.
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(&bitcode::serialize(value).expect("bitcode failed"));
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
+        buf.extend_from_slice(&bitcode::serialize(value).map_err(|e| e.to_string())?);
+        Ok(())
+    }
+
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        bitcode::deserialize(bytes).map_err(|e| e.to_string())
     }
 }
 
@@ -320,9 +530,14 @@ struct Postcard;
 impl Format for Postcard {
     const NAME: &'static str = "postcard";
 
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
         let taken = std::mem::take(buf);
-        *buf = postcard::to_extend(value, taken).expect("postcard failed");
+        *buf = postcard::to_extend(value, taken).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        postcard::from_bytes(bytes).map_err(|e| e.to_string())
     }
 }
 
