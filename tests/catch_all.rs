@@ -209,3 +209,29 @@ fn catch_all_needs_a_self_describing_format() {
             .is_err()
     );
 }
+
+/// A map type the crate has no impls for, marked `#[fast_flatten(catch_all)]`.
+#[derive(FastFlatten, Debug, PartialEq)]
+struct JsonMapRest {
+    id: u32,
+    #[serde(flatten)]
+    #[fast_flatten(catch_all)]
+    extra: serde_json::Map<String, Value>,
+    #[serde(flatten)]
+    meta: Meta,
+}
+
+#[test]
+fn marked_foreign_map_catches_unclaimed_keys() {
+    let value: JsonMapRest = serde_json::from_str(INPUT).unwrap();
+    let expected: serde_json::Map<String, Value> =
+        serde_json::from_str(r#"{"a":1,"b":[true],"c":{"d":null}}"#).unwrap();
+    assert_eq!(value.extra, expected);
+    assert_eq!((value.id, value.meta.kind.as_str()), (7, "k"));
+    let json = serde_json::to_string(&value).unwrap();
+    assert_eq!(
+        json,
+        r#"{"id":7,"a":1,"b":[true],"c":{"d":null},"kind":"k"}"#
+    );
+    assert_eq!(serde_json::from_str::<JsonMapRest>(&json).unwrap(), value);
+}

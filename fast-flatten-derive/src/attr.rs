@@ -44,3 +44,39 @@ impl Options {
         })
     }
 }
+
+/// Options read from `#[fast_flatten(...)]` on a field.
+#[derive(Default, Clone, Copy)]
+pub struct FieldOptions {
+    /// `#[fast_flatten(catch_all)]`: this flattened field is a map of a type the runtime has no
+    /// impls for (`serde_json::Map`, `IndexMap`, ...) that receives every unclaimed key.
+    /// `HashMap` and `BTreeMap` need no marker.
+    pub catch_all: bool,
+}
+
+impl FieldOptions {
+    pub fn from_field(field: &syn::Field) -> syn::Result<FieldOptions> {
+        let mut options = FieldOptions::default();
+        let mut errors = Errors::default();
+        for attr in field
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("fast_flatten"))
+        {
+            let parsed = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("catch_all") {
+                    options.catch_all = true;
+                    Ok(())
+                } else {
+                    Err(meta
+                        .error("unknown #[fast_flatten] field option; the only one is `catch_all`"))
+                }
+            });
+            if let Err(error) = parsed {
+                errors.push_error(error);
+            }
+        }
+        errors.finish()?;
+        Ok(options)
+    }
+}

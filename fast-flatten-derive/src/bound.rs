@@ -155,7 +155,7 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             for lifetime in attrs.borrowed_lifetimes() {
                 bounds.push(parse_quote!('de: #lifetime));
             }
-            if !generic {
+            if !generic || member.is_catch_all() {
             } else if attrs.skip_deserializing() {
                 // serde's parser gives a skipped field `default` unless the container has one.
                 if let serde_derive_internals::attr::Default::Default = attrs.default() {
@@ -168,7 +168,7 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             }
         }
         Impl::Serialize => {
-            if !generic || attrs.skip_serializing() {
+            if !generic || attrs.skip_serializing() || member.is_catch_all() {
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenSerialize));
             } else if attrs.serialize_with().is_none() {

@@ -87,7 +87,7 @@ pub fn supported(tree: &Tree) -> syn::Result<()> {
                 "FastFlatten does not support #[serde(getter = \"...\")] yet",
             );
         }
-        if member.is_flatten()
+        if field_attrs.flatten()
             && (field_attrs.serialize_with().is_some() || field_attrs.deserialize_with().is_some())
         {
             errors.push(
@@ -97,7 +97,7 @@ pub fn supported(tree: &Tree) -> syn::Result<()> {
                  one by one into the enclosing struct",
             );
         }
-        if member.is_flatten() && field_attrs.skip_serializing_if().is_some() {
+        if field_attrs.flatten() && field_attrs.skip_serializing_if().is_some() {
             errors.push(
                 field,
                 "#[serde(flatten)] cannot be combined with `skip_serializing_if` in FastFlatten; \

@@ -18,7 +18,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let wrappers = tree
         .de_members()
-        .filter(|m| !m.is_flatten())
+        .filter(|m| m.is_leaf())
         .filter_map(|member| {
             let path = member.attrs().deserialize_with()?;
             Some(deserialize_with_wrapper(tree, member, path, &where_clause))
@@ -75,7 +75,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
 fn slot_dispatch(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let steps = tree.de_members().map(|member| {
+    let steps = tree.de_members().filter(|m| !m.is_catch_all()).map(|member| {
         let field = member.state_field();
         let offset = &member.offset;
         if member.is_flatten() {
@@ -120,7 +120,7 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
 fn finish(tree: &Tree) -> TokenStream {
     let private = &tree.private;
     let default = container_default(tree);
-    let own = tree.de_members().filter(|m| !m.is_flatten()).map(|member| {
+    let own = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
         let local = member.local();
         let field = member.state_field();
         let missing = missing_in_map(tree, member);
@@ -150,11 +150,20 @@ fn finish(tree: &Tree) -> TokenStream {
             };
         }
     });
+    let catch_alls = tree
+        .de_members()
+        .filter(|m| m.is_catch_all())
+        .map(|member| {
+            let local = member.local();
+            let field = member.state_field();
+            quote!(let #local = state.#field;)
+        });
     let construct = construct(tree);
     quote! {
         #default
         #(#own)*
         #(#children)*
+        #(#catch_alls)*
         #private::Ok(#construct)
     }
 }
@@ -162,6 +171,12 @@ fn finish(tree: &Tree) -> TokenStream {
 /// `deserialize_leaves`: every member in declaration order from a sequence.
 fn deserialize_leaves(tree: &Tree) -> TokenStream {
     let private = &tree.private;
+    if tree.de_members().any(|m| m.is_catch_all()) {
+        return quote! {
+            let _ = leaves;
+            #private::Err(#private::catch_all_in_sequence())
+        };
+    }
     let default = container_default(tree);
     let reads = tree.de_members().map(|member| {
         let local = member.local();
@@ -216,7 +231,7 @@ fn container_default(tree: &Tree) -> Option<TokenStream> {
     let used = tree
         .members
         .iter()
-        .any(|m| !m.is_flatten() && m.attrs().default().is_none());
+        .any(|m| m.is_leaf() && m.attrs().default().is_none());
     if !used {
         return None;
     }
@@ -317,6 +332,20 @@ fn deserialize_with_wrapper(
 /// (at most one does). Structs without flattened fields keep the trait's default.
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
+    let rest_params = quote! {
+        state: &mut <Self as #private::FlattenFields>::State,
+        key: #private::RestKey<'de>,
+        map: &mut __M,
+    };
+    if let Some(member) = tree.de_members().find(|m| m.is_catch_all()) {
+        let field = member.state_field();
+        return Some(quote! {
+            #[inline(always)]
+            fn deserialize_rest<__M: #private::MapAccess<'de>>(#rest_params) -> #private::Result<bool, __M::Error> {
+                #private::catch_all_insert(&mut state.#field, key, map)
+            }
+        });
+    }
     let offers: Vec<_> = tree
         .de_members()
         .filter(|m| m.is_flatten())
@@ -339,11 +368,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     }
     Some(quote! {
         #[inline(always)]
-        fn deserialize_rest<__M: #private::MapAccess<'de>>(
-            state: &mut <Self as #private::FlattenFields>::State,
-            key: #private::RestKey<'de>,
-            map: &mut __M,
-        ) -> #private::Result<bool, __M::Error> {
+        fn deserialize_rest<__M: #private::MapAccess<'de>>(#rest_params) -> #private::Result<bool, __M::Error> {
             #(#offers)*
             let _ = (state, key, map);
             #private::Ok(false)

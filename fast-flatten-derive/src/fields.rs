@@ -20,7 +20,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let state_fields = tree.de_members().map(|member| {
         let name = member.state_field();
         let ty = member.ty();
-        if member.is_flatten() {
+        if member.is_catch_all() {
+            quote!(#name: #ty)
+        } else if member.is_flatten() {
             quote!(#name: <#ty as #private::FlattenFields>::State)
         } else {
             quote!(#name: #private::Option<#ty>)
@@ -29,7 +31,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let initial_state = tree.de_members().map(|member| {
         let name = member.state_field();
         let ty = member.ty();
-        if member.is_flatten() {
+        if member.is_catch_all() {
+            quote!(#name: #private::Default::default())
+        } else if member.is_flatten() {
             quote!(#name: <#ty as #private::FlattenFields>::new_state())
         } else {
             quote!(#name: #private::None)
@@ -45,10 +49,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
     });
     let child_catch_all: Vec<_> = tree
         .de_members()
-        .filter(|m| m.is_flatten())
+        .filter(|m| !m.is_leaf())
         .map(|member| {
             let ty = member.ty();
-            quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
+            if member.is_catch_all() {
+                quote!(true)
+            } else {
+                quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
+            }
         })
         .collect();
     let empty_checks: Vec<_> = tree
@@ -56,7 +64,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
         .map(|member| {
             let name = member.state_field();
             let ty = member.ty();
-            if member.is_flatten() {
+            if member.is_catch_all() {
+                quote!(#private::catch_all_is_empty(&state.#name))
+            } else if member.is_flatten() {
                 quote!(<#ty as #private::FlattenFields>::state_is_empty(&state.#name))
             } else {
                 quote!(state.#name.is_none())
@@ -73,7 +83,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     // flattened child's lookup shifted by the child's offset.
     let own_arms: Vec<_> = tree
         .de_members()
-        .filter(|m| !m.is_flatten())
+        .filter(|m| m.is_leaf())
         .map(|member| {
             let names = member.attrs().aliases();
             let offset = &member.offset;
@@ -151,17 +161,20 @@ fn fields_const(tree: &Tree) -> TokenStream {
         return quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN));
     }
     let mut count = quote!(0);
-    let parts = tree.de_members().map(|member| {
-        if member.is_flatten() {
-            let ty = erase_lifetimes(member.ty());
-            count = quote!(#count + <#ty as #private::FlattenFields>::LEN);
-            quote!(<#ty as #private::FlattenFields>::FIELDS)
-        } else {
-            let name = member.de_name();
-            count = quote!(#count + 1);
-            quote!(&[#name])
-        }
-    });
+    let parts = tree
+        .de_members()
+        .filter(|m| !m.is_catch_all())
+        .map(|member| {
+            if member.is_flatten() {
+                let ty = erase_lifetimes(member.ty());
+                count = quote!(#count + <#ty as #private::FlattenFields>::LEN);
+                quote!(<#ty as #private::FlattenFields>::FIELDS)
+            } else {
+                let name = member.de_name();
+                count = quote!(#count + 1);
+                quote!(&[#name])
+            }
+        });
     let parts: Vec<_> = parts.collect();
     quote!(&#private::concat_fields::<{ #count }>(&[#(#parts),*]))
 }
@@ -178,7 +191,10 @@ fn tree_checks(tree: &Tree) -> Option<TokenStream> {
     let ident = tree.ident;
     let args = tree.generics.lifetimes().map(|_| quote!('static));
     let name = ident.to_string();
-    let catch_all = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
+    let catch_all = tree.de_members().filter(|m| !m.is_leaf()).map(|member| {
+        if member.is_catch_all() {
+            return quote!(true);
+        }
         let ty = erase_lifetimes(member.ty());
         quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
     });

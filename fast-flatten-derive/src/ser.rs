@@ -15,15 +15,19 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let wrappers = tree
         .ser_members()
-        .filter(|m| !m.is_flatten())
+        .filter(|m| m.is_leaf())
         .filter_map(|member| {
             let path = member.attrs().serialize_with()?;
             Some(serialize_with_wrapper(tree, member, path, &where_clause))
         });
     let counts = tree.ser_members().map(|member| count(tree, member));
-    let catch_all = tree.ser_members().filter(|m| m.is_flatten()).map(|member| {
+    let catch_all = tree.ser_members().filter(|m| !m.is_leaf()).map(|member| {
         let ty = member.ty();
-        quote!(<#ty as #private::FlattenSerialize>::CATCH_ALL)
+        if member.is_catch_all() {
+            quote!(true)
+        } else {
+            quote!(<#ty as #private::FlattenSerialize>::CATCH_ALL)
+        }
     });
     let writes = tree.ser_members().map(|member| write(tree, member));
 
@@ -68,7 +72,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
 fn count(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     let field = member.member();
-    if member.is_flatten() {
+    if member.is_catch_all() {
+        quote!(#private::catch_all_len(&self.#field))
+    } else if member.is_flatten() {
         let ty = member.ty();
         quote!(<#ty as #private::FlattenSerialize>::serialized_len(&self.#field))
     } else if let Some(skip_if) = member.attrs().skip_serializing_if() {
@@ -83,6 +89,9 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
 fn write(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     let field = member.member();
+    if member.is_catch_all() {
+        return quote!(#private::serialize_catch_all(&self.#field, out)?;);
+    }
     if member.is_flatten() {
         let ty = member.ty();
         return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(&self.#field, out)?;);

@@ -7,7 +7,8 @@ use serde_derive_internals::ast::{Container, Data, Field};
 use serde_derive_internals::attr;
 use syn::{Generics, Ident, Type, Visibility};
 
-use crate::attr::Options;
+use crate::attr::{FieldOptions, Options};
+use crate::errors::Errors;
 
 pub struct Tree<'a> {
     pub container: &'a Container<'a>,
@@ -27,6 +28,7 @@ pub struct Member<'a> {
     pub index: usize,
     /// The first slot this member occupies, as a constant expression (deserialized members only).
     pub offset: TokenStream,
+    pub options: FieldOptions,
 }
 
 impl<'a> Tree<'a> {
@@ -40,17 +42,33 @@ impl<'a> Tree<'a> {
 
         let mut offset = quote!(0);
         let mut members = Vec::with_capacity(fields.len());
+        let mut errors = Errors::default();
         for (index, field) in fields.iter().enumerate() {
+            let options = match FieldOptions::from_field(field.original) {
+                Ok(options) => options,
+                Err(error) => {
+                    errors.push_error(error);
+                    FieldOptions::default()
+                }
+            };
+            if options.catch_all && !field.attrs.flatten() {
+                errors.push(
+                    field.original,
+                    "#[fast_flatten(catch_all)] marks a flattened map: add #[serde(flatten)]",
+                );
+            }
             let member = Member {
                 field,
                 index,
                 offset: offset.clone(),
+                options,
             };
             if let Some(len) = member.slot_count(&private) {
                 offset = quote!(#offset + #len);
             }
             members.push(member);
         }
+        errors.finish()?;
 
         Ok(Tree {
             container,
@@ -109,8 +127,19 @@ impl Member<'_> {
         self.field.ty
     }
 
+    /// A flattened struct (or anything implementing the flatten traits), not a marked catch-all.
     pub fn is_flatten(&self) -> bool {
-        self.field.attrs.flatten()
+        self.field.attrs.flatten() && !self.options.catch_all
+    }
+
+    /// An own field of the struct: one leaf.
+    pub fn is_leaf(&self) -> bool {
+        !self.field.attrs.flatten()
+    }
+
+    /// A flattened map marked `#[fast_flatten(catch_all)]`.
+    pub fn is_catch_all(&self) -> bool {
+        self.options.catch_all
     }
 
     pub fn attrs(&self) -> &attr::Field {
@@ -143,7 +172,7 @@ impl Member<'_> {
     /// How many slots this member occupies: 1 for an own leaf, the child's `LEN` when flattened,
     /// none when skipped by deserialization.
     pub fn slot_count(&self, private: &TokenStream) -> Option<TokenStream> {
-        if self.attrs().skip_deserializing() {
+        if self.attrs().skip_deserializing() || self.is_catch_all() {
             None
         } else if self.is_flatten() {
             let ty = self.ty();

@@ -4,6 +4,7 @@
 //! `serde_fastkit` renamed). Not public API: it changes without notice.
 
 mod borrow;
+mod catch_all;
 mod fields;
 mod missing;
 
@@ -21,6 +22,9 @@ pub use crate::flatten::{
     FlattenSerialize, RestKey, SeqLeaves,
 };
 
+pub use self::catch_all::{
+    catch_all_in_sequence, catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
+};
 pub use self::fields::{assert_one_catch_all, assert_unique_fields, concat_fields, unnamed_fields};
 pub use self::missing::missing_field;
 
