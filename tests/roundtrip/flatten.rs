@@ -8,9 +8,9 @@ use serde::Serialize;
 use serde_fastkit::MapFormatter;
 
 use crate::alloc_counter::count_allocations;
-use crate::format::{assert_error, assert_roundtrip, Format};
+use crate::format::{assert_error, assert_roundtrip, assert_same_bytes, Format};
 use crate::shapes::{fast, twin};
-use crate::workloads::anchor;
+use crate::workloads::{anchor, paged, payload, wide};
 
 /// Every shape roundtrips (those using `skip_serializing_if` or `skip_serializing` only where
 /// the format is self-describing, as with serde's derive).
@@ -196,6 +196,82 @@ pub fn allocates_like_flat<F: Format>() {
     );
 }
 
+/// The benchmark workloads (`benches/workloads/`) are what they claim: for a few values of each,
+/// FastFlatten roundtrips, writes exactly the flat struct's bytes, and, where serde's flatten
+/// works, serde's flatten reads FastFlatten's output to the same value and vice versa. `wide`
+/// leaves out fields (`skip_serializing_if`), so only on self-describing formats.
+pub fn workloads_roundtrip<F: Format>() {
+    let pages = paged::values(3);
+    check_workload::<
+        F,
+        _,
+        paged::serde_flatten::Page<paged::serde_flatten::Item>,
+        paged::flat::Page<paged::flat::Item>,
+    >(&pages);
+
+    // The borrowed variant writes the owned one's bytes, and reads them back borrowing.
+    for (page, borrowed) in pages.iter().zip(paged::borrowed(&pages)) {
+        let bytes = F::to_bytes(page).unwrap();
+        assert_eq!(
+            F::to_bytes(&borrowed).unwrap(),
+            bytes,
+            "{}: owned and borrowed pages differ",
+            F::NAME
+        );
+        assert_same_bytes::<F, _, _>(
+            &borrowed,
+            &paged::flat::Page::<paged::flat::ItemRef<'_>>::from(&borrowed),
+        );
+        let Some(back) = F::read_borrowed::<paged::fast::Page<paged::fast::ItemRef<'_>>>(&bytes)
+        else {
+            continue; // the format reads through `io::Read` and cannot lend
+        };
+        assert_eq!(
+            back.unwrap_or_else(|e| panic!("{}: {e}", F::NAME)),
+            borrowed,
+            "{}",
+            F::NAME
+        );
+        if F::SELF_DESCRIBING && F::KEYS_ARE_NAMES {
+            let from_fast = F::read_borrowed::<
+                paged::serde_flatten::Page<paged::serde_flatten::ItemRef<'_>>,
+            >(&bytes)
+            .unwrap();
+            let from_fast = from_fast.unwrap_or_else(|e| {
+                panic!(
+                    "{}: serde's flatten reading FastFlatten output: {e}",
+                    F::NAME
+                )
+            });
+            assert_eq!(from_fast, (&borrowed).into(), "{}", F::NAME);
+        }
+    }
+
+    check_workload::<F, _, payload::serde_flatten::V3, payload::flat::V3>(&payload::values(3));
+
+    if F::SELF_DESCRIBING {
+        check_workload::<F, _, wide::serde_flatten::Record, wide::flat::Record>(&wide::values(20));
+    }
+}
+
+/// `values` roundtrip, encode like their `L` (flat) conversions, and, on self-describing formats,
+/// read each other's output with their `S` (serde's flatten) conversions.
+#[track_caller]
+fn check_workload<F: Format, T, S, L>(values: &[T])
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+    S: for<'a> From<&'a T> + Serialize + DeserializeOwned + PartialEq + Debug,
+    L: for<'a> From<&'a T> + Serialize,
+{
+    for value in values {
+        assert_roundtrip::<F, _>(value);
+        assert_same_bytes::<F, _, _>(value, &L::from(value));
+        if F::SELF_DESCRIBING {
+            cross_read::<F, _, _>(value, &S::from(value));
+        }
+    }
+}
+
 /// Stamps out the flatten checks as `#[test]`s for one format.
 macro_rules! flatten_tests {
     ($module:ident, $format:ty) => {
@@ -231,6 +307,11 @@ macro_rules! flatten_tests {
             #[test]
             fn allocates_like_flat() {
                 flatten::allocates_like_flat::<$format>();
+            }
+
+            #[test]
+            fn workloads_roundtrip() {
+                flatten::workloads_roundtrip::<$format>();
             }
         }
     };
