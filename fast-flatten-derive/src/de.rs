@@ -27,6 +27,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let finish = finish(tree);
     let leaves = deserialize_leaves(tree);
     let rest = deserialize_rest(tree);
+    let names_check = crate::fields::generic_names_check(tree, quote!(FlattenFields));
 
     quote! {
         #(#wrappers)*
@@ -66,6 +67,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             fn deserialize<__D: #private::Deserializer<'de>>(
                 deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
+                #names_check
                 #private::deserialize(deserializer, #name)
             }
         }

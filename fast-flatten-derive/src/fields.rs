@@ -42,6 +42,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let len = tree.len_expr();
     let fields = fields_const(tree);
+    let name_tree = name_tree(tree, false);
     let own_deny = tree.attrs().deny_unknown_fields();
     let child_deny = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let ty = member.ty();
@@ -123,6 +124,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
+            const NAME_TREE: &'static [#private::NamePart] = #name_tree;
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
             type State = #state #ty_generics;
@@ -179,30 +181,71 @@ fn fields_const(tree: &Tree) -> TokenStream {
     quote!(&#private::concat_fields::<{ #count }>(&[#(#parts),*]))
 }
 
-/// Constants that fail to evaluate when two leaves of the tree share a name, or when more than
-/// one flattened field holds a catch-all map. Written for trees whose type has no type parameter
-/// (lifetimes are erased to `'static`); generic trees are not checked.
+/// Constants that fail to evaluate when two leaves of the tree answer to the same name (read or
+/// written) or more than one flattened field holds a catch-all map. Written here, at the derive,
+/// for trees whose type has no type parameter (lifetimes are erased to `'static`); a generic
+/// tree is checked where it is instantiated, by [`generic_names_check`].
 fn tree_checks(tree: &Tree) -> Option<TokenStream> {
-    if tree.generics.type_params().next().is_some() || tree.generics.const_params().next().is_some()
-    {
+    if is_generic(tree) {
         return None;
     }
     let private = &tree.private;
     let ident = tree.ident;
     let args = tree.generics.lifetimes().map(|_| quote!('static));
+    let ty = quote!(#ident<#(#args),*>);
     let name = ident.to_string();
-    let catch_all = tree.de_members().filter(|m| !m.is_leaf()).map(|member| {
-        if member.is_catch_all() {
-            return quote!(true);
-        }
-        let ty = erase_lifetimes(member.ty());
-        quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
-    });
     Some(quote! {
-        const _: () = #private::assert_unique_fields(
-            <#ident<#(#args),*> as #private::FlattenFields>::FIELDS,
-            #name,
-        );
-        const _: () = #private::assert_one_catch_all(&[#(#catch_all),*], #name);
+        const _: () = #private::check_names(<#ty as #private::FlattenFields>::NAME_TREE, #name);
+        const _: () = #private::check_names(<#ty as #private::FlattenSerialize>::NAME_TREE, #name);
     })
+}
+
+/// Whether the struct has type or const parameters (lifetimes do not count).
+fn is_generic(tree: &Tree) -> bool {
+    tree.generics.type_params().next().is_some() || tree.generics.const_params().next().is_some()
+}
+
+/// For a generic tree, the same check as [`tree_checks`] as an inline constant in `serialize` or
+/// `deserialize`, evaluated for each instantiation. `which` is the trait whose `NAME_TREE` is
+/// checked.
+pub fn generic_names_check(tree: &Tree, which: TokenStream) -> Option<TokenStream> {
+    if !is_generic(tree) {
+        return None;
+    }
+    let private = &tree.private;
+    let name = tree.ident.to_string();
+    Some(quote! {
+        const { #private::check_names(<Self as #private::#which>::NAME_TREE, #name) };
+    })
+}
+
+/// `NAME_TREE` of `FlattenFields` (every name a leaf is read under) or of `FlattenSerialize`
+/// (the name it is written under).
+pub fn name_tree(tree: &Tree, serialize: bool) -> TokenStream {
+    let private = &tree.private;
+    let members: Vec<_> = if serialize {
+        tree.ser_members().collect()
+    } else {
+        tree.de_members().collect()
+    };
+    let parts = members.into_iter().map(|member| {
+        let ty = member.ty();
+        if member.is_catch_all() {
+            quote!(#private::NamePart::CatchAll)
+        } else if member.is_flatten() {
+            let which = if serialize {
+                quote!(FlattenSerialize)
+            } else {
+                quote!(FlattenFields)
+            };
+            quote!(#private::NamePart::Tree(<#ty as #private::#which>::NAME_TREE))
+        } else if serialize {
+            let name = member.ser_name();
+            quote!(#private::NamePart::Leaf(#name))
+        } else {
+            let names = member.attrs().aliases();
+            quote!(#(#private::NamePart::Leaf(#names)),*)
+        }
+    });
+    quote!(&[#(#parts),*])
 }

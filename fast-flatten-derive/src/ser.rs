@@ -30,12 +30,15 @@ pub fn expand(tree: &Tree) -> TokenStream {
         }
     });
     let writes = tree.ser_members().map(|member| write(tree, member));
+    let name_tree = crate::fields::name_tree(tree, true);
+    let names_check = crate::fields::generic_names_check(tree, quote!(FlattenSerialize));
 
     quote! {
         #(#wrappers)*
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+            const NAME_TREE: &'static [#private::NamePart] = #name_tree;
             const CATCH_ALL: bool = false #(|| #catch_all)*;
 
             #[inline(always)]
@@ -61,6 +64,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 &self,
                 serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
+                #names_check
                 #private::serialize(self, serializer, #name)
             }
         }

@@ -13,7 +13,9 @@ use std::hash::{BuildHasher, Hash};
 use serde::de::{self, Deserialize, Error as _, MapAccess, SeqAccess};
 use serde::Serialize;
 
-use super::{FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, RestKey, SeqLeaves};
+use super::{
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
+};
 
 const NEEDS_MAP: &str =
     "a flattened catch-all map needs a self-describing format (the tree is written as a map)";
@@ -27,6 +29,7 @@ macro_rules! catch_all {
         {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
+            const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
             const CATCH_ALL: bool = true;
             type State = Self;
 
@@ -85,6 +88,7 @@ macro_rules! catch_all {
 
         #[diagnostic::do_not_recommend]
         impl<K: Serialize, V: Serialize $(, $hasher)?> FlattenSerialize for $map<K, V $(, $hasher)?> {
+            const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
             const CATCH_ALL: bool = true;
 
             #[inline]

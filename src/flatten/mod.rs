@@ -91,6 +91,7 @@
 mod catch_all;
 mod key;
 mod leaf;
+mod names;
 mod option;
 mod rest_key;
 mod seq_leaves;
@@ -101,6 +102,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 pub use self::leaf::deserialize_leaf;
+pub use self::names::NamePart;
 pub use self::rest_key::RestKey;
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::{FieldSink, MapSink, StructSink};
@@ -128,6 +130,10 @@ pub trait FlattenFields {
     /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
     /// flattened field.
     type State;
+
+    /// The names this type reads, nested as its tree is (every alias included), for the
+    /// compile-time check that no two leaves of a tree answer to the same key.
+    const NAME_TREE: &'static [NamePart] = &[];
 
     /// Whether a key the tree does not know is an error ("unknown field") rather than skipped:
     /// true when any struct of the tree has `#[serde(deny_unknown_fields)]`. The strictest
@@ -195,6 +201,10 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
 )]
 pub trait FlattenSerialize {
+    /// The names this type writes, nested as its tree is, for the compile-time check that no
+    /// key is written twice.
+    const NAME_TREE: &'static [NamePart] = &[];
+
     /// Whether the tree holds a catch-all map: it is then written with `serialize_map`, since
     /// `serialize_struct` takes only `&'static str` keys.
     const CATCH_ALL: bool = false;

@@ -7,12 +7,15 @@
 
 use serde::de::{self, MapAccess, SeqAccess};
 
-use super::{FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, RestKey, SeqLeaves};
+use super::{
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
+};
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenFields> FlattenFields for Option<T> {
     const LEN: usize = T::LEN;
     const FIELDS: &'static [&'static str] = T::FIELDS;
+    const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
     const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
     const CATCH_ALL: bool = T::CATCH_ALL;
     type State = T::State;
@@ -72,6 +75,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
+    const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
     const CATCH_ALL: bool = T::CATCH_ALL;
 
     #[inline(always)]

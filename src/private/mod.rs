@@ -7,6 +7,7 @@ mod borrow;
 mod catch_all;
 mod fields;
 mod missing;
+mod names_check;
 
 pub use core::default::Default;
 pub use core::marker::PhantomData;
@@ -19,14 +20,15 @@ pub use serde::ser::{Serialize, Serializer};
 
 pub use crate::flatten::{
     deserialize, deserialize_leaf, serialize, FieldSink, FlattenDeserialize, FlattenFields,
-    FlattenSerialize, RestKey, SeqLeaves,
+    FlattenSerialize, NamePart, RestKey, SeqLeaves,
 };
 
 pub use self::catch_all::{
     catch_all_in_sequence, catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
 };
-pub use self::fields::{assert_one_catch_all, assert_unique_fields, concat_fields, unnamed_fields};
+pub use self::fields::{concat_fields, unnamed_fields};
 pub use self::missing::missing_field;
+pub use self::names_check::check_names;
 
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser
 /// (`serde_derive_internals`) turns `#[serde(borrow)]` on a `Cow<str>` or `Cow<[u8]>` field into
