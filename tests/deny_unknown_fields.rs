@@ -130,3 +130,28 @@ fn unknown_key_on_cbor() {
         "{err}"
     );
 }
+
+/// A generic tree lists its flattened parameter's names too (its `FIELDS` cannot).
+#[derive(FastFlatten, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct GenericStrict<T> {
+    id: u8,
+    #[serde(flatten)]
+    data: T,
+}
+
+#[test]
+fn generic_tree_lists_every_name() {
+    let err =
+        serde_json::from_str::<GenericStrict<Deepest>>(r#"{"id":1,"c":2,"zz":3}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `zz`, expected `id` or `c` at line 1 column 18"
+    );
+    let err = serde_json::from_str::<GenericStrict<Lenient>>(r#"{"id":1,"q":2}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `q`, expected one of `id`, `b`, `c` at line 1 column 11"
+    );
+}

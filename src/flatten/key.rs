@@ -5,6 +5,7 @@ use core::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 
+use super::names::unknown_field;
 use super::{FlattenFields, RestKey};
 
 /// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).
@@ -35,7 +36,7 @@ impl<T: FlattenFields> KeySeed<T> {
     #[inline]
     fn unknown<E: de::Error>(&self, key: &str) -> Result<Option<usize>, E> {
         if T::DENY_UNKNOWN_FIELDS {
-            Err(E::unknown_field(key, T::FIELDS))
+            Err(unknown_field::<T, E>(key))
         } else {
             Ok(None)
         }
@@ -62,7 +63,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
         match core::str::from_utf8(key) {
             Ok(key) => self.visit_str(key),
             Err(_) if T::DENY_UNKNOWN_FIELDS => {
-                Err(E::unknown_field(&String::from_utf8_lossy(key), T::FIELDS))
+                Err(unknown_field::<T, E>(&String::from_utf8_lossy(key)))
             }
             Err(_) => Ok(None),
         }

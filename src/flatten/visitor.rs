@@ -5,9 +5,8 @@ use core::marker::PhantomData;
 
 use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use serde::de::Error as _;
-
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
+use super::names::unknown_field;
 use super::{FlattenDeserialize, SeqLeaves};
 
 pub(crate) struct TreeVisitor<T> {
@@ -69,7 +68,7 @@ where
                 let text = T::DENY_UNKNOWN_FIELDS.then(|| key.as_text().into_owned());
                 if !T::deserialize_rest(&mut state, key, &mut map)? {
                     match text {
-                        Some(text) => return Err(M::Error::unknown_field(&text, T::FIELDS)),
+                        Some(text) => return Err(unknown_field::<T, M::Error>(&text)),
                         None => {
                             map.next_value::<IgnoredAny>()?;
                         }

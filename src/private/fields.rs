@@ -1,7 +1,7 @@
 //! Building a tree's `FIELDS` list in constant evaluation.
 
 /// The name a generic child's leaves stand under in `FIELDS` (see [`unnamed_fields`]).
-const UNNAMED_FIELD: &str = "<flattened field>";
+pub(crate) const UNNAMED_FIELD: &str = "<flattened field>";
 
 /// Concatenates the name lists of a tree's parts (own fields and flattened children) into one
 /// array of `N` names. `N` must be the total; a wrong `N` fails constant evaluation.

@@ -26,6 +26,7 @@ pub use crate::flatten::{
 pub use self::catch_all::{
     catch_all_in_sequence, catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
 };
+pub(crate) use self::fields::UNNAMED_FIELD;
 pub use self::fields::{concat_fields, unnamed_fields};
 pub use self::missing::missing_field;
 pub use self::names_check::check_names;
