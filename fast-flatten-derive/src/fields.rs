@@ -191,8 +191,12 @@ fn tree_checks(tree: &Tree) -> Option<TokenStream> {
     }
     let private = &tree.private;
     let ident = tree.ident;
-    let args = tree.generics.lifetimes().map(|_| quote!('static));
-    let ty = quote!(#ident<#(#args),*>);
+    let args: Vec<_> = tree.generics.lifetimes().map(|_| quote!('static)).collect();
+    let ty = if args.is_empty() {
+        quote!(#ident)
+    } else {
+        quote!(#ident<#(#args),*>)
+    };
     let name = ident.to_string();
     Some(quote! {
         const _: () = #private::check_names(<#ty as #private::FlattenFields>::NAME_TREE, #name);
