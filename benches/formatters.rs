@@ -4,16 +4,21 @@
 //! Run it with
 //!
 //! ```text
-//! cargo bench --bench formatters                      # everything: under a minute after the build
+//! cargo bench --bench formatters                      # everything: about 1.5 min after the build
 //! cargo bench --bench formatters -- serde_json        # one format
 //! cargo bench --bench formatters -- 'serde_json::(naive|display_seq)::4096'
-//! FORMATTERS_RATIOS=1 cargo bench --bench formatters  # interleaved ratios only, ~10 s
+//! FORMATTERS_RATIOS=1 cargo bench --bench formatters  # interleaved ratios only, ~20 s
 //! ```
 //!
 //! Benchmark ids are `<format>::<variant>::<N>`, so the ratios of one format sit side by side.
-//! Formats: `serde_json`, `ciborium`, `bincode2` (bincode 2.0.1, `serde` feature, standard
-//! config) and `postcard`. Every variant writes into one output `Vec<u8>`, reserved up front and
-//! cleared before each iteration, so the output buffer never reallocates inside the timed region.
+//! Formats: `serde_json`, `serde_yaml` (0.9), `ciborium`, `bincode2` (bincode 2.0.1, `serde`
+//! feature, standard config), `bitcode` (0.6, serde API), `postcard` and `rmp_serde`
+//! (MessagePack, through `rmp_serde::Serializer::new(buf).with_struct_map()`, the self-describing
+//! struct-map mode; it changes nothing here, where no struct is written). Every variant writes
+//! into one output `Vec<u8>`, reserved up front and cleared before each iteration, so the output
+//! buffer never reallocates inside the timed region; bitcode's serde API has no "into a buffer"
+//! form, so there `bitcode::serialize` returns a fresh `Vec<u8>` that replaces the buffer (one
+//! allocation per iteration, the same for every variant).
 //!
 //! Variants (the data set is in `benches/common/names.rs`):
 //!
@@ -105,6 +110,16 @@ impl Format for Json {
     }
 }
 
+/// serde_yaml 0.9, through `io::Write` for `Vec<u8>`.
+struct Yaml;
+
+impl Format for Yaml {
+    #[inline]
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        ::serde_yaml::to_writer(buf, value).expect("serde_yaml failed");
+    }
+}
+
 /// ciborium, through `io::Write` for `Vec<u8>`.
 struct Cbor;
 
@@ -126,6 +141,16 @@ impl Format for Bincode2 {
     }
 }
 
+/// bitcode 0.6 (serde API), which returns a fresh `Vec<u8>`: it replaces `buf`.
+struct Bitcode;
+
+impl Format for Bitcode {
+    #[inline]
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        *buf = ::bitcode::serialize(value).expect("bitcode failed");
+    }
+}
+
 /// postcard, extending the `Vec<u8>` (moved in and back out).
 struct Postcard;
 
@@ -134,6 +159,18 @@ impl Format for Postcard {
     fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
         let taken = std::mem::take(buf);
         *buf = ::postcard::to_extend(value, taken).expect("postcard failed");
+    }
+}
+
+/// rmp-serde (MessagePack) in struct-map mode, through `io::Write` for `Vec<u8>`.
+struct Rmp;
+
+impl Format for Rmp {
+    #[inline]
+    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+        value
+            .serialize(&mut ::rmp_serde::Serializer::new(buf).with_struct_map())
+            .expect("rmp-serde failed");
     }
 }
 
@@ -264,9 +301,12 @@ fn check_outputs() {
         }
     }
     check::<Json>("serde_json");
+    check::<Yaml>("serde_yaml");
     check::<Cbor>("ciborium");
     check::<Bincode2>("bincode2");
+    check::<Bitcode>("bitcode");
     check::<Postcard>("postcard");
+    check::<Rmp>("rmp_serde");
 }
 
 /// Benchmarks `variant` on `n` names in format `F`.
@@ -332,9 +372,12 @@ macro_rules! format_benches {
 
 format_benches! {
     serde_json => super::Json,
+    serde_yaml => super::Yaml,
     ciborium => super::Cbor,
     bincode2 => super::Bincode2,
+    bitcode => super::Bitcode,
     postcard => super::Postcard,
+    rmp_serde => super::Rmp,
 }
 
 /// The sequence lengths of the interleaved mode.
@@ -368,9 +411,12 @@ fn ratios() {
         "format", "N", "ratio", "median"
     );
     ratios_for::<Json>("serde_json");
+    ratios_for::<Yaml>("serde_yaml");
     ratios_for::<Cbor>("ciborium");
     ratios_for::<Bincode2>("bincode2");
+    ratios_for::<Bitcode>("bitcode");
     ratios_for::<Postcard>("postcard");
+    ratios_for::<Rmp>("rmp_serde");
 }
 
 /// [`encode`] with a fixed variant, for a table of function pointers.
