@@ -3,7 +3,8 @@
 //! does not.
 //!
 //! On formats that write structs as sequences, a `None` writes no leaves, so it cannot be read
-//! back there (as with serde's derive).
+//! back there (as with serde's derive). On formats that number fields (serde_cbor's packed
+//! format), a `None` skips its leaves' numbers, so later fields keep theirs.
 
 use serde::de::{self, MapAccess, SeqAccess};
 
@@ -87,7 +88,21 @@ impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
     fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
         match self {
             Some(value) => value.serialize_leaves(out),
-            None => Ok(()),
+            // Formats that number fields (serde_cbor's packed format) count every leaf: a
+            // `None` must still move the count past `T`'s leaves, as `skip_serializing_if` does.
+            None => skip_leaves(T::NAME_TREE, out),
         }
     }
+}
+
+/// Reports every leaf of `tree` as skipped.
+fn skip_leaves<S: FieldSink>(tree: &'static [NamePart], out: &mut S) -> Result<(), S::Error> {
+    for part in tree {
+        match part {
+            NamePart::Leaf(name) => out.skip_field(name)?,
+            NamePart::Tree(child) => skip_leaves(child, out)?,
+            NamePart::CatchAll => {}
+        }
+    }
+    Ok(())
 }
