@@ -98,8 +98,12 @@ use divan::{black_box, Bencher};
 use serde::de::{DeserializeOwned, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+#[path = "common/formats.rs"]
+mod formats;
 #[path = "workloads/mod.rs"]
 mod workloads;
+
+use formats::{Bincode2, Bitcode, Ciborium, Json, MsgPackMap, Postcard, SerdeCbor, SerdeYaml};
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
 const SAMPLES: u32 = 100;
@@ -366,7 +370,9 @@ shapes! {
 // ---------------------------------------------------------------------------------------------
 // The formats.
 
-/// A serde format: writes into a reused `Vec<u8>`, reads from a prepared input.
+/// A serde format as the benchmarks feed it: writes into a reused `Vec<u8>`, reads from a
+/// prepared input. Every adapter of `benches/common/formats.rs` reads the encoded bytes
+/// themselves; [`JsonStr`] reads them as a `String`.
 trait Format {
     /// The format's name in messages.
     const NAME: &'static str;
@@ -377,24 +383,22 @@ trait Format {
     /// Turns encoded bytes into the input, outside any timed region.
     fn input(bytes: Vec<u8>) -> Self::Input;
 
-    /// Appends the serialization of `value` to `buf` (bitcode replaces `buf`).
+    /// Writes the serialization of `value` into the cleared `buf` (bitcode replaces `buf`).
     fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String>;
 
     /// Deserializes an owned `T` from the whole input.
     fn decode<T: DeserializeOwned>(input: &Self::Input) -> Result<T, String>;
 }
 
-/// A format whose deserializer lends `&'de str`s from its input.
+/// A format whose deserializer lends `&'de str`s from its input (an adapter that cannot lend,
+/// ciborium's, answers with an error, which `check_all` reports).
 trait Lends: Format {
     /// Deserializes a `T` that may borrow from the input.
     fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Self::Input) -> Result<T, String>;
 }
 
-/// serde_json, compact; `from_slice`.
-struct Json;
-
-impl Format for Json {
-    const NAME: &'static str = "serde_json (from_slice)";
+impl<F: formats::Format> Format for F {
+    const NAME: &'static str = <F as formats::Format>::NAME;
     type Input = Vec<u8>;
 
     fn input(bytes: Vec<u8>) -> Vec<u8> {
@@ -403,23 +407,24 @@ impl Format for Json {
 
     #[inline]
     fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ::serde_json::to_writer(buf, value).map_err(|e| e.to_string())
+        F::encode_reusing(value, buf)
     }
 
     #[inline]
     fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        Self::decode_borrowed(input)
+        <F as formats::Format>::decode(input)
     }
 }
 
-impl Lends for Json {
+impl<F: formats::Format> Lends for F {
     #[inline]
     fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Vec<u8>) -> Result<T, String> {
-        ::serde_json::from_slice(input).map_err(|e| e.to_string())
+        <F as formats::Format>::decode_borrowed(input)
+            .unwrap_or_else(|| Err(format!("{} cannot lend", <F as formats::Format>::NAME)))
     }
 }
 
-/// serde_json, compact; `from_str`.
+/// serde_json, compact; `from_str` on a `String`.
 struct JsonStr;
 
 impl Format for JsonStr {
@@ -432,230 +437,12 @@ impl Format for JsonStr {
 
     #[inline]
     fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        Json::encode(value, buf)
+        <Json as Format>::encode(value, buf)
     }
 
     #[inline]
     fn decode<T: DeserializeOwned>(input: &String) -> Result<T, String> {
         ::serde_json::from_str(input).map_err(|e| e.to_string())
-    }
-}
-
-/// serde_yaml 0.9; `from_slice`, which lends plain scalars.
-struct Yaml;
-
-impl Format for Yaml {
-    const NAME: &'static str = "serde_yaml";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ::serde_yaml::to_writer(buf, value).map_err(|e| e.to_string())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        Self::decode_borrowed(input)
-    }
-}
-
-impl Lends for Yaml {
-    #[inline]
-    fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Vec<u8>) -> Result<T, String> {
-        ::serde_yaml::from_slice(input).map_err(|e| e.to_string())
-    }
-}
-
-/// ciborium, reading a `&[u8]` through `io::Read` (cannot lend).
-struct Ciborium;
-
-impl Format for Ciborium {
-    const NAME: &'static str = "ciborium";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ::ciborium::into_writer(value, buf).map_err(|e| e.to_string())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        ::ciborium::from_reader(input.as_slice()).map_err(|e| e.to_string())
-    }
-}
-
-/// serde_cbor (default, non-packed: fields by name).
-struct SerdeCbor;
-
-impl Format for SerdeCbor {
-    const NAME: &'static str = "serde_cbor";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ::serde_cbor::to_writer(buf, value).map_err(|e| e.to_string())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        ::serde_cbor::from_slice(input).map_err(|e| e.to_string())
-    }
-}
-
-/// bincode 2.0.1 through its serde layer, standard config.
-struct Bincode2;
-
-impl Format for Bincode2 {
-    const NAME: &'static str = "bincode2";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ::bincode2::serde::encode_into_std_write(value, buf, ::bincode2::config::standard())
-            .map(drop)
-            .map_err(|e| e.to_string())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        whole(
-            input,
-            ::bincode2::serde::decode_from_slice(input, ::bincode2::config::standard()),
-        )
-    }
-}
-
-impl Lends for Bincode2 {
-    #[inline]
-    fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Vec<u8>) -> Result<T, String> {
-        whole(
-            input,
-            ::bincode2::serde::borrow_decode_from_slice(input, ::bincode2::config::standard()),
-        )
-    }
-}
-
-/// A bincode 2 result that must have read all of `input`.
-#[inline]
-fn whole<T>(
-    input: &[u8],
-    decoded: Result<(T, usize), ::bincode2::error::DecodeError>,
-) -> Result<T, String> {
-    match decoded {
-        Ok((value, read)) if read == input.len() => Ok(value),
-        Ok((_, read)) => Err(format!("read {read} of {} bytes", input.len())),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-/// bitcode 0.6 in serde mode.
-struct Bitcode;
-
-impl Format for Bitcode {
-    const NAME: &'static str = "bitcode";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        *buf = ::bitcode::serialize(value).map_err(|e| e.to_string())?;
-        Ok(())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        Self::decode_borrowed(input)
-    }
-}
-
-impl Lends for Bitcode {
-    #[inline]
-    fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Vec<u8>) -> Result<T, String> {
-        ::bitcode::deserialize(input).map_err(|e| e.to_string())
-    }
-}
-
-/// postcard, extending the `Vec<u8>` (moved in and back out).
-struct Postcard;
-
-impl Format for Postcard {
-    const NAME: &'static str = "postcard";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        *buf = ::postcard::to_extend(value, std::mem::take(buf)).map_err(|e| e.to_string())?;
-        Ok(())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        Self::decode_borrowed(input)
-    }
-}
-
-impl Lends for Postcard {
-    #[inline]
-    fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Vec<u8>) -> Result<T, String> {
-        match ::postcard::take_from_bytes(input) {
-            Ok((value, [])) => Ok(value),
-            Ok((_, rest)) => Err(format!("{} trailing bytes", rest.len())),
-            Err(e) => Err(e.to_string()),
-        }
-    }
-}
-
-/// rmp-serde (MessagePack) in struct-map mode: fields keyed by name, so self-describing.
-struct Rmp;
-
-impl Format for Rmp {
-    const NAME: &'static str = "rmp-serde (struct map)";
-    type Input = Vec<u8>;
-
-    fn input(bytes: Vec<u8>) -> Vec<u8> {
-        bytes
-    }
-
-    #[inline]
-    fn encode<T: Serialize>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        value
-            .serialize(&mut ::rmp_serde::Serializer::new(buf).with_struct_map())
-            .map_err(|e| e.to_string())
-    }
-
-    #[inline]
-    fn decode<T: DeserializeOwned>(input: &Vec<u8>) -> Result<T, String> {
-        Self::decode_borrowed(input)
-    }
-}
-
-impl Lends for Rmp {
-    #[inline]
-    fn decode_borrowed<'de, T: Deserialize<'de>>(input: &'de Vec<u8>) -> Result<T, String> {
-        ::rmp_serde::from_slice(input).map_err(|e| e.to_string())
     }
 }
 
@@ -1035,7 +822,7 @@ benches! {
             [flat, fast_flatten, serde_flatten, serde_fast_flatten] skip [];
         serde_json_from_str: JsonStr [deserialize]
             [flat, fast_flatten, serde_flatten, serde_fast_flatten] skip [];
-        serde_yaml: Yaml [deserialize, serialize]
+        serde_yaml: SerdeYaml [deserialize, serialize]
             [flat, fast_flatten, serde_flatten, serde_fast_flatten] skip [];
         ciborium: Ciborium [deserialize, serialize]
             [flat, fast_flatten, serde_flatten, serde_fast_flatten] skip [];
@@ -1047,39 +834,39 @@ benches! {
             [flat, fast_flatten, serde_fast_flatten] skip [serde_flatten];
         postcard: Postcard [deserialize, serialize]
             [flat, fast_flatten, serde_fast_flatten] skip [serde_flatten];
-        rmp_serde: Rmp [deserialize, serialize]
+        rmp_serde: MsgPackMap [deserialize, serialize]
             [flat, fast_flatten, serde_flatten, serde_fast_flatten] skip [];
     }
     paged_owned: PagedOwned, owned {
         serde_json: Json [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
-        serde_yaml: Yaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        serde_yaml: SerdeYaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
         ciborium: Ciborium [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
         bincode2: Bincode2 [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
         bitcode: Bitcode [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
         postcard: Postcard [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
-        rmp_serde: Rmp [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        rmp_serde: MsgPackMap [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
     }
     paged_borrowed: PagedBorrowed, borrowed {
         serde_json: Json [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
-        serde_yaml: Yaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        serde_yaml: SerdeYaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
         bincode2: Bincode2 [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
         bitcode: Bitcode [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
         postcard: Postcard [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
-        rmp_serde: Rmp [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        rmp_serde: MsgPackMap [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
     }
     wide: Wide, owned {
         serde_json: Json [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
-        serde_yaml: Yaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        serde_yaml: SerdeYaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
         ciborium: Ciborium [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
-        rmp_serde: Rmp [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        rmp_serde: MsgPackMap [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
     }
     payload: Payload, owned {
         serde_json: Json [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
-        serde_yaml: Yaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        serde_yaml: SerdeYaml [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
         ciborium: Ciborium [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
         bincode2: Bincode2 [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
         bitcode: Bitcode [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
         postcard: Postcard [deserialize, serialize] [flat, fast_flatten] skip [serde_flatten];
-        rmp_serde: Rmp [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
+        rmp_serde: MsgPackMap [deserialize, serialize] [flat, fast_flatten, serde_flatten] skip [];
     }
 }

@@ -64,9 +64,12 @@ use divan::{black_box, Bencher};
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplayFormatter, DisplaySeq, SeqFormatter};
 
+#[path = "common/formats.rs"]
+mod formats;
 #[path = "common/names.rs"]
 mod names;
 
+use formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
 use names::{names, Name};
 
 /// The sequence lengths benchmarked.
@@ -94,84 +97,11 @@ fn warm_up_allocator() {
     drop(black_box(vec![0u8; 16 << 20]));
 }
 
-/// A serde format writing into a reused `Vec<u8>`.
-trait Format {
-    /// Appends the serialization of `value` to `buf`.
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>);
-}
-
-/// serde_json, compact, through `io::Write` for `Vec<u8>`.
-struct Json;
-
-impl Format for Json {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        ::serde_json::to_writer(buf, value).expect("serde_json failed");
-    }
-}
-
-/// serde_yaml 0.9, through `io::Write` for `Vec<u8>`.
-struct Yaml;
-
-impl Format for Yaml {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        ::serde_yaml::to_writer(buf, value).expect("serde_yaml failed");
-    }
-}
-
-/// ciborium, through `io::Write` for `Vec<u8>`.
-struct Cbor;
-
-impl Format for Cbor {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        ::ciborium::into_writer(value, buf).expect("ciborium failed");
-    }
-}
-
-/// bincode 2 (standard config), through `io::Write` for `Vec<u8>`.
-struct Bincode2;
-
-impl Format for Bincode2 {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        ::bincode2::serde::encode_into_std_write(value, buf, ::bincode2::config::standard())
-            .expect("bincode 2 failed");
-    }
-}
-
-/// bitcode 0.6 (serde API), which returns a fresh `Vec<u8>`: it replaces `buf`.
-struct Bitcode;
-
-impl Format for Bitcode {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        *buf = ::bitcode::serialize(value).expect("bitcode failed");
-    }
-}
-
-/// postcard, extending the `Vec<u8>` (moved in and back out).
-struct Postcard;
-
-impl Format for Postcard {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        let taken = std::mem::take(buf);
-        *buf = ::postcard::to_extend(value, taken).expect("postcard failed");
-    }
-}
-
-/// rmp-serde (MessagePack) in struct-map mode, through `io::Write` for `Vec<u8>`.
-struct Rmp;
-
-impl Format for Rmp {
-    #[inline]
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
-        value
-            .serialize(&mut ::rmp_serde::Serializer::new(buf).with_struct_map())
-            .expect("rmp-serde failed");
-    }
+/// Writes `value` into the cleared `buf` in format `F` (bitcode replaces `buf`), panicking on
+/// an error.
+#[inline]
+fn write<F: Format, T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) {
+    F::encode_reusing(value, buf).unwrap_or_else(|e| panic!("{} failed: {e}", F::NAME));
 }
 
 /// One name through the format's own `Serializer::collect_str`.
@@ -257,15 +187,17 @@ fn encode<F: Format>(variant: Variant, names: &[Name], strings: &[String], buf: 
     match variant {
         Variant::Naive => {
             let strings: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-            F::encode(&strings, buf);
+            write::<F, _>(&strings, buf);
         }
-        Variant::CollectStr => F::encode(&CollectSeq::<CollectStr>(names, PhantomData), buf),
+        Variant::CollectStr => write::<F, _>(&CollectSeq::<CollectStr>(names, PhantomData), buf),
         Variant::DisplayFormatter => {
-            F::encode(&CollectSeq::<DisplayFormatter<_>>(names, PhantomData), buf)
+            write::<F, _>(&CollectSeq::<DisplayFormatter<_>>(names, PhantomData), buf)
         }
-        Variant::SeqFormatter => F::encode(&SeqFormatter(names.iter().map(DisplayFormatter)), buf),
-        Variant::DisplaySeq => F::encode(&DisplaySeq(names), buf),
-        Variant::Concat => F::encode(
+        Variant::SeqFormatter => {
+            write::<F, _>(&SeqFormatter(names.iter().map(DisplayFormatter)), buf)
+        }
+        Variant::DisplaySeq => write::<F, _>(&DisplaySeq(names), buf),
+        Variant::Concat => write::<F, _>(
             &SeqFormatter(
                 names
                     .iter()
@@ -273,7 +205,7 @@ fn encode<F: Format>(variant: Variant, names: &[Name], strings: &[String], buf: 
             ),
             buf,
         ),
-        Variant::LowerBound => F::encode(strings, buf),
+        Variant::LowerBound => write::<F, _>(strings, buf),
     }
 }
 
@@ -301,12 +233,12 @@ fn check_outputs() {
         }
     }
     check::<Json>("serde_json");
-    check::<Yaml>("serde_yaml");
-    check::<Cbor>("ciborium");
+    check::<SerdeYaml>("serde_yaml");
+    check::<Ciborium>("ciborium");
     check::<Bincode2>("bincode2");
     check::<Bitcode>("bitcode");
     check::<Postcard>("postcard");
-    check::<Rmp>("rmp_serde");
+    check::<MsgPackMap>("rmp_serde");
 }
 
 /// Benchmarks `variant` on `n` names in format `F`.
@@ -315,7 +247,7 @@ fn bench<F: Format>(bencher: Bencher, n: usize, variant: Variant) {
     let names = names(n);
     let strings = strings(&names);
     let mut buf = Vec::new();
-    F::encode(&strings, &mut buf);
+    write::<F, _>(&strings, &mut buf);
     buf.clear(); // keeps the capacity: no reallocation while timing
     bencher.counter(ItemsCount::new(n)).bench_local(|| {
         buf.clear();
@@ -372,12 +304,12 @@ macro_rules! format_benches {
 
 format_benches! {
     serde_json => super::Json,
-    serde_yaml => super::Yaml,
-    ciborium => super::Cbor,
+    serde_yaml => super::SerdeYaml,
+    ciborium => super::Ciborium,
     bincode2 => super::Bincode2,
     bitcode => super::Bitcode,
     postcard => super::Postcard,
-    rmp_serde => super::Rmp,
+    rmp_serde => super::MsgPackMap,
 }
 
 /// The sequence lengths of the interleaved mode.
@@ -411,12 +343,12 @@ fn ratios() {
         "format", "N", "ratio", "median"
     );
     ratios_for::<Json>("serde_json");
-    ratios_for::<Yaml>("serde_yaml");
-    ratios_for::<Cbor>("ciborium");
+    ratios_for::<SerdeYaml>("serde_yaml");
+    ratios_for::<Ciborium>("ciborium");
     ratios_for::<Bincode2>("bincode2");
     ratios_for::<Bitcode>("bitcode");
     ratios_for::<Postcard>("postcard");
-    ratios_for::<Rmp>("rmp_serde");
+    ratios_for::<MsgPackMap>("rmp_serde");
 }
 
 /// [`encode`] with a fixed variant, for a table of function pointers.
@@ -433,7 +365,7 @@ fn ratios_for<F: Format>(format: &str) {
         let names = names(n);
         let strings = strings(&names);
         let mut buf = Vec::new();
-        F::encode(&strings, &mut buf);
+        write::<F, _>(&strings, &mut buf);
         // One function per variant, each compiled with its variant constant, as in the benchmarks.
         let encoders: [Encoder; VARIANTS.len()] = [
             encode_as::<F, 0>,

@@ -58,9 +58,12 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde::de::{DeserializeOwned, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+#[path = "../benches/common/formats.rs"]
+mod formats;
 #[path = "../benches/workloads/mod.rs"]
 mod workloads;
 
+use formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
 use workloads::{anchor, paged, payload, wide};
 
 /// Interleaved rounds unless `REPORT_ROUNDS` says otherwise.
@@ -131,173 +134,68 @@ fn rounds() -> usize {
 // Formats.
 // ---------------------------------------------------------------------------------------------
 
-/// A serde format: writes into a reused `Vec<u8>`, reads from a slice.
-trait Format {
+/// What the report says about a format adapter of `benches/common/formats.rs`: its name in
+/// the tables and the calls it measures. Serializing writes into a reused, pre-sized buffer
+/// ([`Format::encode_reusing`]: bitcode replaces it); deserializing reads the whole slice.
+trait Reported: Format {
     /// The format's name in the report.
-    const NAME: &'static str;
+    const LABEL: &'static str = <Self as Format>::NAME;
     /// The calls measured, for the report's legend.
     const CALLS: &'static str;
-    /// Whether the format can tell which fields a struct holds (needed by `wide`).
-    const SELF_DESCRIBING: bool;
-
-    /// Appends the serialization of `value` to `buf` (bitcode replaces `buf`).
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String>;
-
-    /// Deserializes a `T` from the whole of `bytes`.
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
 }
 
-/// serde_json, compact.
-struct Json;
-
-impl Format for Json {
-    const NAME: &'static str = "serde_json";
+impl Reported for Json {
     const CALLS: &'static str = "`from_slice` / `to_writer`";
-    const SELF_DESCRIBING: bool = true;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        serde_json::to_writer(buf, value).map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())
-    }
 }
 
-/// serde_yaml 0.9.
-struct Yaml;
-
-impl Format for Yaml {
-    const NAME: &'static str = "serde_yaml";
+impl Reported for SerdeYaml {
     const CALLS: &'static str = "`from_slice` / `to_writer`";
-    const SELF_DESCRIBING: bool = true;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        serde_yaml::to_writer(buf, value).map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        serde_yaml::from_slice(bytes).map_err(|e| e.to_string())
-    }
 }
 
-/// ciborium (CBOR).
-struct Cbor;
-
-impl Format for Cbor {
-    const NAME: &'static str = "ciborium";
+impl Reported for Ciborium {
     const CALLS: &'static str = "`from_reader` on a `&[u8]` / `into_writer`";
-    const SELF_DESCRIBING: bool = true;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ciborium::into_writer(value, buf).map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        ciborium::from_reader(bytes).map_err(|e| e.to_string())
-    }
 }
 
-/// bincode 2.0.1 through its serde layer, standard config.
-struct Bincode2;
-
-impl Format for Bincode2 {
-    const NAME: &'static str = "bincode 2";
+impl Reported for Bincode2 {
     const CALLS: &'static str =
         "`serde::decode_from_slice` / `serde::encode_into_std_write`, `config::standard()`";
-    const SELF_DESCRIBING: bool = false;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        bincode2::serde::encode_into_std_write(value, buf, bincode2::config::standard())
-            .map(drop)
-            .map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        match bincode2::serde::decode_from_slice(bytes, bincode2::config::standard()) {
-            Ok((value, read)) if read == bytes.len() => Ok(value),
-            Ok((_, read)) => Err(format!("read {read} of {} bytes", bytes.len())),
-            Err(e) => Err(e.to_string()),
-        }
-    }
 }
 
-/// bitcode 0.6 through its serde API.
-struct Bitcode;
-
-impl Format for Bitcode {
-    const NAME: &'static str = "bitcode";
+impl Reported for Bitcode {
     const CALLS: &'static str =
         "`deserialize` / `serialize` (serde API; returns a new `Vec` every time)";
-    const SELF_DESCRIBING: bool = false;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        *buf = bitcode::serialize(value).map_err(|e| e.to_string())?;
-        Ok(())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        bitcode::deserialize(bytes).map_err(|e| e.to_string())
-    }
 }
 
-/// postcard 1.
-struct Postcard;
-
-impl Format for Postcard {
-    const NAME: &'static str = "postcard";
+impl Reported for Postcard {
     const CALLS: &'static str = "`from_bytes` / `to_extend`";
-    const SELF_DESCRIBING: bool = false;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        *buf = postcard::to_extend(value, std::mem::take(buf)).map_err(|e| e.to_string())?;
-        Ok(())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        postcard::from_bytes(bytes).map_err(|e| e.to_string())
-    }
 }
 
-/// rmp-serde (MessagePack), structs as maps keyed by field name.
-struct MsgPack;
-
-impl Format for MsgPack {
-    const NAME: &'static str = "rmp-serde";
+/// rmp-serde runs in struct-map mode only here (structs as maps keyed by field name).
+impl Reported for MsgPackMap {
+    const LABEL: &'static str = "rmp-serde";
     const CALLS: &'static str = "`from_slice` / `Serializer::new(..).with_struct_map()`";
-    const SELF_DESCRIBING: bool = true;
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        value
-            .serialize(&mut rmp_serde::Serializer::new(buf).with_struct_map())
-            .map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        rmp_serde::from_slice(bytes).map_err(|e| e.to_string())
-    }
 }
 
 /// Runs `run::<W, F>` for every format, in the report's order.
 fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
     run::<W, Json>(rounds, report);
-    run::<W, Yaml>(rounds, report);
-    run::<W, Cbor>(rounds, report);
+    run::<W, SerdeYaml>(rounds, report);
+    run::<W, Ciborium>(rounds, report);
     run::<W, Bincode2>(rounds, report);
     run::<W, Bitcode>(rounds, report);
     run::<W, Postcard>(rounds, report);
-    run::<W, MsgPack>(rounds, report);
+    run::<W, MsgPackMap>(rounds, report);
 }
 
 /// The formats' names and calls, for the legend (same order as [`run_workload`]).
 const FORMATS: [(&str, &str); 7] = [
-    (Json::NAME, Json::CALLS),
-    (Yaml::NAME, Yaml::CALLS),
-    (Cbor::NAME, Cbor::CALLS),
-    (Bincode2::NAME, Bincode2::CALLS),
-    (Bitcode::NAME, Bitcode::CALLS),
-    (Postcard::NAME, Postcard::CALLS),
-    (MsgPack::NAME, MsgPack::CALLS),
+    (Json::LABEL, Json::CALLS),
+    (SerdeYaml::LABEL, SerdeYaml::CALLS),
+    (Ciborium::LABEL, Ciborium::CALLS),
+    (Bincode2::LABEL, Bincode2::CALLS),
+    (Bitcode::LABEL, Bitcode::CALLS),
+    (Postcard::LABEL, Postcard::CALLS),
+    (MsgPackMap::LABEL, MsgPackMap::CALLS),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -429,13 +327,11 @@ impl<W: Workload> Batch<W> {
 
     /// The batch encoded by FastFlatten: what every implementation reads. Panics unless `flat`
     /// writes the same bytes and both read them back as the values written.
-    fn reference<F: Format>(&self) -> Vec<u8> {
-        let context = || format!("{} on {}", W::NAME, F::NAME);
-        let mut bytes = Vec::new();
-        F::encode(&self.fast, &mut bytes)
+    fn reference<F: Reported>(&self) -> Vec<u8> {
+        let context = || format!("{} on {}", W::NAME, F::LABEL);
+        let bytes = F::encode(&self.fast)
             .unwrap_or_else(|e| panic!("{}: FastFlatten fails to serialize: {e}", context()));
-        let mut flat_bytes = Vec::new();
-        F::encode(&self.flat, &mut flat_bytes)
+        let flat_bytes = F::encode(&self.flat)
             .unwrap_or_else(|e| panic!("{}: flat fails to serialize: {e}", context()));
         assert!(
             bytes == flat_bytes,
@@ -462,7 +358,7 @@ impl<W: Workload> Batch<W> {
     }
 
     /// Whether serde's flatten reads `bytes` back as the batch.
-    fn serde_reads<F: Format>(&self, bytes: &[u8]) -> Result<(), String> {
+    fn serde_reads<F: Reported>(&self, bytes: &[u8]) -> Result<(), String> {
         let read: Vec<W::SerdeFlatten> = catch(|| F::decode(bytes))?;
         if read == self.serde_flatten {
             Ok(())
@@ -473,9 +369,8 @@ impl<W: Workload> Batch<W> {
 
     /// What serde's flatten writes, if it writes the batch: `reference` itself or other bytes
     /// that `flat` reads back as the same values.
-    fn serde_writes<F: Format>(&self, reference: &[u8]) -> Result<Vec<u8>, String> {
-        let mut bytes = Vec::new();
-        catch(|| F::encode(&self.serde_flatten, &mut bytes))?;
+    fn serde_writes<F: Reported>(&self, reference: &[u8]) -> Result<Vec<u8>, String> {
+        let bytes = catch(|| F::encode(&self.serde_flatten))?;
         if bytes != reference {
             let read: Vec<W::Flat> = catch(|| F::decode(&bytes))
                 .map_err(|e| format!("writes other bytes, unreadable: {e}"))?;
@@ -508,10 +403,10 @@ impl Op {
 }
 
 /// Measures workload `W` on format `F`, both operations, and adds the two rows to `report`.
-fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
+fn run<W: Workload, F: Reported>(rounds: usize, report: &mut Report) {
     let row = |result| Row {
         workload: W::NAME,
-        format: F::NAME,
+        format: F::LABEL,
         result,
     };
     if W::SELF_DESCRIBING_ONLY && !F::SELF_DESCRIBING {
@@ -520,7 +415,7 @@ fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
         report.serialize.push(row(Err(why)));
         return;
     }
-    eprint!("{:<8} {:<11} deserialize", W::NAME, F::NAME);
+    eprint!("{:<8} {:<11} deserialize", W::NAME, F::LABEL);
     report
         .deserialize
         .push(row(Ok(deserialize::<W, F>(rounds))));
@@ -530,7 +425,7 @@ fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
 }
 
 /// Times reading one batch, FastFlatten's bytes, with each implementation.
-fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
+fn deserialize<W: Workload, F: Reported>(rounds: usize) -> Measured {
     let size = batch_size::<W, F>(Op::Deserialize);
     let batch = Batch::<W>::new(size.values);
     let bytes = batch.reference::<F>();
@@ -549,7 +444,7 @@ fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
 }
 
 /// Times writing one batch with each implementation.
-fn serialize<W: Workload, F: Format>(rounds: usize) -> Measured {
+fn serialize<W: Workload, F: Reported>(rounds: usize) -> Measured {
     let size = batch_size::<W, F>(Op::Serialize);
     let batch = Batch::<W>::new(size.values);
     let bytes = batch.reference::<F>();
@@ -584,17 +479,16 @@ struct Size {
 
 /// The batch (at most [`MAX_BATCH_BYTES`] encoded) and the number of passes over it with which
 /// FastFlatten takes about [`TARGET_BATCH`] on `op`.
-fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
+fn batch_size<W: Workload, F: Reported>(op: Op) -> Size {
     let target = TARGET_BATCH.as_secs_f64();
     let mut n = 1;
     loop {
         let values = W::values(n);
-        let mut bytes = Vec::new();
-        F::encode(&values, &mut bytes).unwrap_or_else(|e| {
+        let bytes = F::encode(&values).unwrap_or_else(|e| {
             panic!(
                 "{} on {}: FastFlatten fails to serialize: {e}",
                 W::NAME,
-                F::NAME
+                F::LABEL
             )
         });
         let mut run = match op {
@@ -625,7 +519,7 @@ fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
 type Run<'a> = Box<dyn FnMut() + 'a>;
 
 /// Reads `bytes` `passes` times as a sequence of `T`, each value dropped as it is read.
-fn reader<F: Format, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
+fn reader<F: Reported, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
     Box::new(move || {
         for _ in 0..passes {
             let sink: Sink<T> = F::decode(black_box(bytes)).expect("checked before timing");
@@ -635,12 +529,12 @@ fn reader<F: Format, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
 }
 
 /// Writes `values` `passes` times into a buffer of `capacity` bytes, reused from pass to pass.
-fn writer<F: Format, T: Shape>(values: &[T], capacity: usize, passes: usize) -> Run<'_> {
+fn writer<F: Reported, T: Shape>(values: &[T], capacity: usize, passes: usize) -> Run<'_> {
     let mut buf = Vec::with_capacity(capacity);
     Box::new(move || {
         for _ in 0..passes {
             buf.clear();
-            F::encode(black_box(values), &mut buf).expect("checked before timing");
+            F::encode_reusing(black_box(values), &mut buf).expect("checked before timing");
             black_box(&buf);
         }
     })
@@ -996,8 +890,8 @@ fn utc_now() -> String {
 
 /// The targets: FastFlatten / flat at most `limit` for `op` on `format` (every format if `None`).
 const TARGETS: [(Op, Option<&str>, f64); 3] = [
-    (Op::Deserialize, Some(Json::NAME), 1.10),
-    (Op::Deserialize, Some(Cbor::NAME), 1.15),
+    (Op::Deserialize, Some(Json::LABEL), 1.10),
+    (Op::Deserialize, Some(Ciborium::LABEL), 1.15),
     (Op::Serialize, None, 1.03),
 ];
 

@@ -35,13 +35,15 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
 
+#[path = "../benches/common/formats.rs"]
+mod formats;
 #[path = "../benches/common/names.rs"]
 mod names;
 
+use formats::{Bincode2, Bitcode, Ciborium, Format, Json, Postcard, SerdeYaml};
 use names::{names, Name};
 
 #[path = "../benches/workloads/mod.rs"]
@@ -117,11 +119,11 @@ impl Variant {
         let result = match self {
             Variant::Naive => {
                 let strings: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-                F::encode(&strings, buf)
+                F::encode_into(&strings, buf)
             }
-            Variant::CollectStr => F::encode(&CollectStrSeq(names), buf),
-            Variant::DisplaySeq => F::encode(&DisplaySeq(names), buf),
-            Variant::Concat => F::encode(
+            Variant::CollectStr => F::encode_into(&CollectStrSeq(names), buf),
+            Variant::DisplaySeq => F::encode_into(&DisplaySeq(names), buf),
+            Variant::Concat => F::encode_into(
                 &SeqFormatter(
                     names
                         .iter()
@@ -163,8 +165,8 @@ fn formatters(names: &[Name]) {
         ("= naive", Align::Left),
     ]);
     formatters_on::<Json>(&mut table, names);
-    formatters_on::<Yaml>(&mut table, names);
-    formatters_on::<Cbor>(&mut table, names);
+    formatters_on::<SerdeYaml>(&mut table, names);
+    formatters_on::<Ciborium>(&mut table, names);
     formatters_on::<Bincode2>(&mut table, names);
     formatters_on::<Bitcode>(&mut table, names);
     formatters_on::<Postcard>(&mut table, names);
@@ -227,8 +229,8 @@ fn flatten(values: &[anchor::fast::A]) {
         ("note", Align::Left),
     ]);
     flatten_on::<Json>(&mut table, values);
-    flatten_on::<Yaml>(&mut table, values);
-    flatten_on::<Cbor>(&mut table, values);
+    flatten_on::<SerdeYaml>(&mut table, values);
+    flatten_on::<Ciborium>(&mut table, values);
     flatten_on::<Bincode2>(&mut table, values);
     flatten_on::<Bitcode>(&mut table, values);
     flatten_on::<Postcard>(&mut table, values);
@@ -252,13 +254,11 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
 
     // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
     let serde_bytes = encode_or_error::<F, _>(&serde_values);
-    let mut fast_bytes = Vec::new();
-    F::encode(values, &mut fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let fast_bytes = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     let read_back: Vec<anchor::fast::A> =
         F::decode(&fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     assert_eq!(read_back, values, "{}: FastFlatten roundtrip", F::NAME);
-    let mut flat_bytes = Vec::new();
-    F::encode(&flat_values, &mut flat_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let flat_bytes = F::encode(&flat_values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     assert_eq!(
         fast_bytes,
         flat_bytes,
@@ -279,20 +279,20 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
     let mut read_cases: Vec<Case<'_>> = Vec::new();
     if serde_works {
         write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-            let _ = F::encode(black_box(&serde_values), buf);
+            let _ = F::encode_into(black_box(&serde_values), buf);
         }));
         read_cases.push(Box::new(|_: &mut Vec<u8>| {
             let _ = black_box(F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes));
         }));
     }
     write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-        let _ = F::encode(black_box(values), buf);
+        let _ = F::encode_into(black_box(values), buf);
     }));
     read_cases.push(Box::new(|_: &mut Vec<u8>| {
         let _ = black_box(F::decode::<Vec<anchor::fast::A>>(&fast_bytes));
     }));
     write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-        let _ = F::encode(black_box(&flat_values), buf);
+        let _ = F::encode_into(black_box(&flat_values), buf);
     }));
     read_cases.push(Box::new(|_: &mut Vec<u8>| {
         let _ = black_box(F::decode::<Vec<anchor::flat::Flat>>(&fast_bytes));
@@ -351,10 +351,7 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
 fn encode_or_error<F: Format, T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut bytes = Vec::new();
-        F::encode(value, &mut bytes).map(|()| bytes)
-    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| F::encode(value)));
     std::panic::set_hook(previous_hook);
     match result {
         Ok(result) => result,
@@ -432,113 +429,6 @@ fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
         m.time = times[RUNS / 2];
     }
     measured
-}
-
-// ---------------------------------------------------------------------------------------------
-// Formats.
-// ---------------------------------------------------------------------------------------------
-
-/// A serde format writing into a `Vec<u8>`.
-trait Format {
-    const NAME: &'static str;
-
-    /// Appends the serialization of `value` to `buf`.
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String>;
-
-    /// Reads a value back.
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
-}
-
-struct Json;
-
-impl Format for Json {
-    const NAME: &'static str = "serde_json";
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        serde_json::to_writer(buf, value).map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())
-    }
-}
-
-struct Yaml;
-
-impl Format for Yaml {
-    const NAME: &'static str = "serde_yaml";
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        serde_yaml::to_writer(buf, value).map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        serde_yaml::from_slice(bytes).map_err(|e| e.to_string())
-    }
-}
-
-struct Cbor;
-
-impl Format for Cbor {
-    const NAME: &'static str = "ciborium";
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        ciborium::into_writer(value, buf).map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        ciborium::from_reader(bytes).map_err(|e| e.to_string())
-    }
-}
-
-struct Bincode2;
-
-impl Format for Bincode2 {
-    const NAME: &'static str = "bincode 2";
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        bincode2::serde::encode_into_std_write(value, buf, bincode2::config::standard())
-            .map(drop)
-            .map_err(|e| e.to_string())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        bincode2::serde::decode_from_slice(bytes, bincode2::config::standard())
-            .map(|(value, _)| value)
-            .map_err(|e| e.to_string())
-    }
-}
-
-struct Bitcode;
-
-impl Format for Bitcode {
-    const NAME: &'static str = "bitcode";
-
-    /// bitcode's serde API only returns a new `Vec`: its allocations count in every variant.
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        buf.extend_from_slice(&bitcode::serialize(value).map_err(|e| e.to_string())?);
-        Ok(())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        bitcode::deserialize(bytes).map_err(|e| e.to_string())
-    }
-}
-
-struct Postcard;
-
-impl Format for Postcard {
-    const NAME: &'static str = "postcard";
-
-    fn encode<T: Serialize + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<(), String> {
-        let taken = std::mem::take(buf);
-        *buf = postcard::to_extend(value, taken).map_err(|e| e.to_string())?;
-        Ok(())
-    }
-
-    fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        postcard::from_bytes(bytes).map_err(|e| e.to_string())
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

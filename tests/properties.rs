@@ -63,6 +63,8 @@
 #[path = "roundtrip/format.rs"]
 #[allow(dead_code)] // the assertion helpers are for the roundtrip tests
 mod format;
+#[path = "../benches/common/formats.rs"]
+mod formats;
 #[path = "roundtrip/shapes.rs"]
 mod shapes;
 #[path = "../benches/workloads/mod.rs"]
@@ -102,209 +104,6 @@ fn config() -> ProptestConfig {
         cases: cases(),
         failure_persistence: None,
         ..ProptestConfig::default()
-    }
-}
-
-/// The formats under test, as in `tests/roundtrip/*.rs` (which cannot be included: each stamps
-/// out the roundtrip suite, whose allocation checks install a counting global allocator).
-mod formats {
-    use crate::format::Format;
-    use serde::de::DeserializeOwned;
-    use serde::Serialize;
-
-    pub struct Json;
-
-    impl Format for Json {
-        const NAME: &'static str = "serde_json";
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            serde_json::to_writer(out, value).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            serde_json::from_slice(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct SerdeYaml;
-
-    impl Format for SerdeYaml {
-        const NAME: &'static str = "serde_yaml";
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            serde_yaml::to_writer(out, value).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            serde_yaml::from_slice(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct Norway;
-
-    impl Format for Norway {
-        const NAME: &'static str = "serde_norway";
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            serde_norway::to_writer(out, value).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            serde_norway::from_slice(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct Ciborium;
-
-    impl Format for Ciborium {
-        const NAME: &'static str = "ciborium";
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            ciborium::into_writer(value, out).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            ciborium::from_reader(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct SerdeCbor;
-
-    impl Format for SerdeCbor {
-        const NAME: &'static str = "serde_cbor";
-        const WIDE_INTS: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            let mut serializer = serde_cbor::Serializer::new(serde_cbor::ser::IoWrite::new(out));
-            value.serialize(&mut serializer).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            serde_cbor::from_slice(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct SerdeCborPacked;
-
-    impl Format for SerdeCborPacked {
-        const NAME: &'static str = "serde_cbor (packed)";
-        const WIDE_INTS: bool = false;
-        const KEYS_ARE_NAMES: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            let writer = serde_cbor::ser::IoWrite::new(out);
-            let mut serializer = serde_cbor::Serializer::new(writer).packed_format();
-            value.serialize(&mut serializer).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            serde_cbor::from_slice(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct Bincode1;
-
-    impl Format for Bincode1 {
-        const NAME: &'static str = "bincode 1.3";
-        const SELF_DESCRIBING: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            bincode1::serialize_into(out, value).map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            bincode1::deserialize(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct Bincode2;
-
-    impl Format for Bincode2 {
-        const NAME: &'static str = "bincode 2";
-        const SELF_DESCRIBING: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            bincode2::serde::encode_into_std_write(value, out, bincode2::config::standard())
-                .map(drop)
-                .map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            let (value, read) =
-                bincode2::serde::decode_from_slice(bytes, bincode2::config::standard())
-                    .map_err(|e| e.to_string())?;
-            if read == bytes.len() {
-                Ok(value)
-            } else {
-                Err(format!("{} trailing bytes", bytes.len() - read))
-            }
-        }
-    }
-
-    pub struct Bitcode;
-
-    impl Format for Bitcode {
-        const NAME: &'static str = "bitcode";
-        const SELF_DESCRIBING: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            out.extend(bitcode::serialize(value).map_err(|e| e.to_string())?);
-            Ok(())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            bitcode::deserialize(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct Postcard;
-
-    impl Format for Postcard {
-        const NAME: &'static str = "postcard";
-        const KEEPS_MESSAGES: bool = false;
-        const SELF_DESCRIBING: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            *out = postcard::to_extend(value, std::mem::take(out)).map_err(|e| e.to_string())?;
-            Ok(())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            postcard::from_bytes(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct MsgPackMap;
-
-    impl Format for MsgPackMap {
-        const NAME: &'static str = "rmp-serde (map)";
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            value
-                .serialize(&mut rmp_serde::Serializer::new(out).with_struct_map())
-                .map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            rmp_serde::from_slice(bytes).map_err(|e| e.to_string())
-        }
-    }
-
-    pub struct MsgPackArray;
-
-    impl Format for MsgPackArray {
-        const NAME: &'static str = "rmp-serde (array)";
-        const SELF_DESCRIBING: bool = false;
-
-        fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-            value
-                .serialize(&mut rmp_serde::Serializer::new(out))
-                .map_err(|e| e.to_string())
-        }
-
-        fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-            rmp_serde::from_slice(bytes).map_err(|e| e.to_string())
-        }
     }
 }
 
@@ -782,9 +581,9 @@ fn roundtrip<F: Format, T>(value: &T) -> Result<(), TestCaseError>
 where
     T: Serialize + DeserializeOwned + PartialEq + Debug,
 {
-    let bytes = F::to_bytes(value)
+    let bytes = F::encode(value)
         .map_err(|e| TestCaseError::fail(format!("{}: serialize: {e}", F::NAME)))?;
-    let back: T = F::read(&bytes).map_err(|e| {
+    let back: T = F::decode(&bytes).map_err(|e| {
         TestCaseError::fail(format!(
             "{}: deserialize: {e}\nbytes: {}",
             F::NAME,

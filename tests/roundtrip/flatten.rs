@@ -39,8 +39,8 @@ pub fn shapes_roundtrip<F: Format>() {
 /// `&str` and `#[serde(borrow)] Cow<str>` inside a flattened struct borrow from the input.
 pub fn borrowed_fields_borrow<F: Format>() {
     let value = fast::borrowed("borrowed text");
-    let bytes = F::to_bytes(&value).unwrap();
-    let Some(back) = F::read_borrowed::<fast::Borrowed<'_>>(&bytes) else {
+    let bytes = F::encode(&value).unwrap();
+    let Some(back) = F::decode_borrowed::<fast::Borrowed<'_>>(&bytes) else {
         return; // the format reads through `io::Read` and cannot lend
     };
     let back = back.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
@@ -62,12 +62,12 @@ pub fn same_bytes_as_flat<F: Format>() {
     let values = anchor::values(20);
     let flat: Vec<anchor::flat::Flat> = values.iter().map(Into::into).collect();
     assert_eq!(
-        F::to_bytes(&values).unwrap(),
-        F::to_bytes(&flat).unwrap(),
+        F::encode(&values).unwrap(),
+        F::encode(&flat).unwrap(),
         "{}: FastFlatten and flat encodings differ",
         F::NAME
     );
-    let back: Vec<anchor::fast::A> = F::read(&F::to_bytes(&flat).unwrap()).unwrap();
+    let back: Vec<anchor::fast::A> = F::decode(&F::encode(&flat).unwrap()).unwrap();
     assert_eq!(back, values, "{}", F::NAME);
 }
 
@@ -95,7 +95,7 @@ where
     B: Serialize + DeserializeOwned + PartialEq + Debug,
 {
     if F::KEYS_ARE_NAMES {
-        let from_fast: B = F::read(&F::to_bytes(fast_value).unwrap()).unwrap_or_else(|e| {
+        let from_fast: B = F::decode(&F::encode(fast_value).unwrap()).unwrap_or_else(|e| {
             panic!(
                 "{}: serde's flatten reading FastFlatten output: {e}",
                 F::NAME
@@ -103,7 +103,7 @@ where
         });
         assert_eq!(&from_fast, twin_value, "{}", F::NAME);
     }
-    let from_twin: A = F::read(&F::to_bytes(twin_value).unwrap()).unwrap_or_else(|e| {
+    let from_twin: A = F::decode(&F::encode(twin_value).unwrap()).unwrap_or_else(|e| {
         panic!(
             "{}: FastFlatten reading serde's flatten output: {e}",
             F::NAME
@@ -134,17 +134,17 @@ pub fn missing_duplicate_and_unknown_keys<F: Format>() {
     for (i, (name, _)) in pairs.iter().enumerate() {
         let mut missing = pairs.clone();
         missing.remove(i);
-        let bytes = F::to_bytes(&MapFormatter(missing.iter().copied())).unwrap();
+        let bytes = F::encode(&MapFormatter(missing.iter().copied())).unwrap();
         assert_error::<F, _>(
-            F::read::<anchor::fast::A>(&bytes),
+            F::decode::<anchor::fast::A>(&bytes),
             &format!("missing field `{name}`"),
         );
 
         let mut duplicated = pairs.clone();
         duplicated.insert(i + 1, pairs[i]);
-        let bytes = F::to_bytes(&MapFormatter(duplicated.iter().copied())).unwrap();
+        let bytes = F::encode(&MapFormatter(duplicated.iter().copied())).unwrap();
         assert_error::<F, _>(
-            F::read::<anchor::fast::A>(&bytes),
+            F::decode::<anchor::fast::A>(&bytes),
             &format!("duplicate field `{name}`"),
         );
     }
@@ -152,8 +152,8 @@ pub fn missing_duplicate_and_unknown_keys<F: Format>() {
     let mut shuffled_with_unknown: Vec<(&str, u64)> = pairs.iter().rev().copied().collect();
     shuffled_with_unknown.insert(2, ("unknown", 99));
     shuffled_with_unknown.push(("num7", 7));
-    let bytes = F::to_bytes(&MapFormatter(shuffled_with_unknown.iter().copied())).unwrap();
-    let value: anchor::fast::A = F::read(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let bytes = F::encode(&MapFormatter(shuffled_with_unknown.iter().copied())).unwrap();
+    let value: anchor::fast::A = F::decode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     let expected = anchor::fast::A {
         num1: 1,
         b: anchor::fast::B {
@@ -171,19 +171,19 @@ pub fn missing_duplicate_and_unknown_keys<F: Format>() {
 pub fn allocates_like_flat<F: Format>() {
     const N: usize = 200;
     let values = anchor::values(N);
-    let bytes = F::to_bytes(&values).unwrap();
+    let bytes = F::encode(&values).unwrap();
     let count = |read: &dyn Fn() -> Result<(), String>| {
         let (result, count) = count_allocations(read);
         result.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
         count
     };
-    let flat = count(&|| F::read::<Vec<anchor::flat::Flat>>(&bytes).map(drop));
-    let fast = count(&|| F::read::<Vec<anchor::fast::A>>(&bytes).map(drop));
-    let serde_flatten = match count_allocations(|| F::read::<Vec<anchor::serde_flatten::A>>(&bytes))
-    {
-        (Ok(_), count) => count.to_string(),
-        (Err(e), _) => format!("fails ({e})"),
-    };
+    let flat = count(&|| F::decode::<Vec<anchor::flat::Flat>>(&bytes).map(drop));
+    let fast = count(&|| F::decode::<Vec<anchor::fast::A>>(&bytes).map(drop));
+    let serde_flatten =
+        match count_allocations(|| F::decode::<Vec<anchor::serde_flatten::A>>(&bytes)) {
+            (Ok(_), count) => count.to_string(),
+            (Err(e), _) => format!("fails ({e})"),
+        };
     eprintln!(
         "{}: allocations reading {N} values: flat {flat}, FastFlatten {fast}, serde's flatten {serde_flatten}",
         F::NAME
@@ -211,9 +211,9 @@ pub fn workloads_roundtrip<F: Format>() {
 
     // The borrowed variant writes the owned one's bytes, and reads them back borrowing.
     for (page, borrowed) in pages.iter().zip(paged::borrowed(&pages)) {
-        let bytes = F::to_bytes(page).unwrap();
+        let bytes = F::encode(page).unwrap();
         assert_eq!(
-            F::to_bytes(&borrowed).unwrap(),
+            F::encode(&borrowed).unwrap(),
             bytes,
             "{}: owned and borrowed pages differ",
             F::NAME
@@ -222,7 +222,7 @@ pub fn workloads_roundtrip<F: Format>() {
             &borrowed,
             &paged::flat::Page::<paged::flat::ItemRef<'_>>::from(&borrowed),
         );
-        let Some(back) = F::read_borrowed::<paged::fast::Page<paged::fast::ItemRef<'_>>>(&bytes)
+        let Some(back) = F::decode_borrowed::<paged::fast::Page<paged::fast::ItemRef<'_>>>(&bytes)
         else {
             continue; // the format reads through `io::Read` and cannot lend
         };
@@ -233,7 +233,7 @@ pub fn workloads_roundtrip<F: Format>() {
             F::NAME
         );
         if F::SELF_DESCRIBING && F::KEYS_ARE_NAMES {
-            let from_fast = F::read_borrowed::<
+            let from_fast = F::decode_borrowed::<
                 paged::serde_flatten::Page<paged::serde_flatten::ItemRef<'_>>,
             >(&bytes)
             .unwrap();

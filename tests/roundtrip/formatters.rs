@@ -151,10 +151,10 @@ pub fn display_error_is_a_serde_error<F: Format>() {
     for len in [0, 10, 127, 128, 129, 500] {
         let failing = Failing { len };
         let message = "Display implementation returned an error";
-        assert_error::<F, _>(F::to_bytes(&DisplayFormatter(&failing)), message);
-        assert_error::<F, _>(F::to_bytes(&DisplaySeq([&failing])), message);
+        assert_error::<F, _>(F::encode(&DisplayFormatter(&failing)), message);
+        assert_error::<F, _>(F::encode(&DisplaySeq([&failing])), message);
         assert_error::<F, _>(
-            F::to_bytes(&SeqFormatter([DisplayFormatter(&failing)])),
+            F::encode(&SeqFormatter([DisplayFormatter(&failing)])),
             message,
         );
     }
@@ -165,24 +165,27 @@ pub fn parse_error_is_a_serde_error<F: Format>() {
         addr: "10.0.0.256".to_owned(),
         count: "7".to_owned(),
     };
-    let bytes = F::to_bytes(&bad_addr).unwrap();
-    assert_error::<F, _>(F::read::<WithDisplay>(&bytes), "invalid IP address syntax");
+    let bytes = F::encode(&bad_addr).unwrap();
+    assert_error::<F, _>(
+        F::decode::<WithDisplay>(&bytes),
+        "invalid IP address syntax",
+    );
 
     let bad_count = WithStrings {
         addr: "10.0.0.1".to_owned(),
         count: "-7".to_owned(),
     };
-    let bytes = F::to_bytes(&bad_count).unwrap();
+    let bytes = F::encode(&bad_count).unwrap();
     assert_error::<F, _>(
-        F::read::<WithDisplay>(&bytes),
+        F::decode::<WithDisplay>(&bytes),
         "invalid digit found in string",
     );
 }
 
 pub fn one_shot_twice_is_an_error<F: Format>() {
     let seq = OnceSeq::new(vec![1, 2, 3]);
-    F::to_bytes(&seq).expect(F::NAME);
-    assert_error::<F, _>(F::to_bytes(&seq), "serialized twice");
+    F::encode(&seq).expect(F::NAME);
+    assert_error::<F, _>(F::encode(&seq), "serialized twice");
 }
 
 /// Allocations made building a value with `make` and writing it into a buffer that is already
@@ -190,9 +193,9 @@ pub fn one_shot_twice_is_an_error<F: Format>() {
 /// formatters' reusable scratch buffer (once per thread, not per value).
 fn allocations<F: Format, T: Serialize>(make: impl Fn() -> T) -> u64 {
     let mut out = Vec::with_capacity(1 << 20);
-    F::write(&make(), &mut out).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    F::encode_into(&make(), &mut out).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     out.clear();
-    let (result, count) = count_allocations(|| F::write(&make(), &mut out));
+    let (result, count) = count_allocations(|| F::encode_into(&make(), &mut out));
     result.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     count
 }

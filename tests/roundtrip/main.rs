@@ -1,9 +1,11 @@
-//! Roundtrip and output tests, one file per format. Every file implements [`format::Format`]
-//! for its format crate(s) and stamps out the shared checks.
+//! Roundtrip and output tests, one file per format. Every file stamps out the shared checks for
+//! its format adapter(s) of `benches/common/formats.rs` ([`formats::Format`]).
 
 mod alloc_counter;
 mod flatten;
 mod format;
+#[path = "../../benches/common/formats.rs"]
+mod formats;
 mod formatters;
 mod shapes;
 #[path = "../../benches/workloads/mod.rs"]
