@@ -10,15 +10,12 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use serde::de::{self, Deserialize, Error as _, MapAccess, SeqAccess};
+use serde::de::{self, Deserialize, MapAccess, SeqAccess};
 use serde::Serialize;
 
 use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
 };
-
-const NEEDS_MAP: &str =
-    "a flattened catch-all map needs a self-describing format (the tree is written as a map)";
 
 macro_rules! catch_all {
     ($map:ident <K, V $(, $hasher:ident)?> where K: $($key_bound:path),+; $($hasher_bound:tt)*) => {
@@ -70,7 +67,7 @@ macro_rules! catch_all {
             }
 
             fn deserialize_leaves<A: SeqAccess<'de>>(_leaves: &mut SeqLeaves<'_, A>) -> Result<Self, A::Error> {
-                Err(A::Error::custom(NEEDS_MAP))
+                Err(crate::__private::catch_all_in_sequence())
             }
 
             #[inline]
@@ -79,10 +76,7 @@ macro_rules! catch_all {
                 key: RestKey<'de>,
                 map: &mut M,
             ) -> Result<bool, M::Error> {
-                let key = K::deserialize(key.into_deserializer())?;
-                let value = map.next_value()?;
-                state.insert(key, value);
-                Ok(true)
+                crate::__private::catch_all_insert(state, key, map)
             }
         }
 
