@@ -7,6 +7,7 @@ use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
 use super::names::unknown_field;
+use super::RestKey;
 use super::{FlattenDeserialize, SeqLeaves};
 
 pub(crate) struct TreeVisitor<T> {
@@ -65,14 +66,19 @@ where
         match key {
             TreeKey::Slot(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
             TreeKey::Rest(key) => {
-                let text = T::DENY_UNKNOWN_FIELDS.then(|| key.as_text().into_owned());
+                // A tree with `CATCH_ALL` consumes every unclaimed key (derived trees always
+                // do), so the key text is kept only where that costs no allocation: a
+                // hand-written tree that declines an owned key gets a less precise error.
+                let text = match &key {
+                    RestKey::Borrowed(text) => Some(*text),
+                    _ => None,
+                };
                 if !T::deserialize_rest(&mut state, key, &mut map)? {
-                    match text {
-                        Some(text) => return Err(unknown_field::<T, M::Error>(&text)),
-                        None => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
+                    if T::DENY_UNKNOWN_FIELDS {
+                        let text = text.unwrap_or("(a key no leaf claims)");
+                        return Err(unknown_field::<T, M::Error>(text));
                     }
+                    map.next_value::<IgnoredAny>()?;
                 }
             }
         }
