@@ -146,7 +146,7 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             // compiler prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it.
             if mentions_type_params(ty, tree.generics)
                 && member.is_flatten()
-                && !attrs.skip_deserializing()
+                && !(attrs.skip_deserializing() && attrs.skip_serializing())
             {
                 bounds.push(parse_quote!(#ty: #private::FlattenFields));
             }

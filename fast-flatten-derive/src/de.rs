@@ -27,16 +27,37 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let finish = finish(tree);
     let leaves = deserialize_leaves(tree);
     let rest = deserialize_rest(tree);
-    let names_check = crate::fields::generic_names_check(tree, quote!(FlattenFields));
+    let names_check = crate::fields::generic_names_check(tree);
+    let state = &tree.state;
+    let (_, de_ty_generics, _) = de_generics.split_for_impl();
+    let state_struct = state_struct(tree, &de_generics, &where_clause);
+    let (initial_state, state_is_empty) = state_init_and_empty(tree);
 
     quote! {
         #(#wrappers)*
 
+        #state_struct
+
         #[automatically_derived]
         impl #impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
+            type State = #state #de_ty_generics;
+
+            #[inline(always)]
+            fn new_state() -> Self::State {
+                #state {
+                    #(#initial_state,)*
+                    __marker: #private::PhantomData,
+                }
+            }
+
+            #[inline(always)]
+            fn state_is_empty(state: &Self::State) -> bool {
+                #state_is_empty
+            }
+
             #[inline(always)]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                state: &mut <Self as #private::FlattenFields>::State,
+                state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
                 slot: usize,
                 map: &mut __M,
             ) -> #private::Result<(), __M::Error> {
@@ -45,7 +66,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
             #[inline(always)]
             fn finish<__E: #private::DeError>(
-                state: <Self as #private::FlattenFields>::State,
+                state: <Self as #private::FlattenDeserialize<'de>>::State,
             ) -> #private::Result<Self, __E> {
                 #finish
             }
@@ -72,6 +93,77 @@ pub fn expand(tree: &Tree) -> TokenStream {
             }
         }
     }
+}
+
+/// The hidden struct holding the leaves read so far (`FlattenDeserialize::State`): an `Option`
+/// per own leaf, the child's state per flattened field, the map itself for a marked catch-all.
+fn state_struct(
+    tree: &Tree,
+    de_generics: &syn::Generics,
+    where_clause: &syn::WhereClause,
+) -> TokenStream {
+    let private = &tree.private;
+    let state = &tree.state;
+    let vis = tree.vis;
+    let ident = tree.ident;
+    let (_, ty_generics, _) = tree.generics.split_for_impl();
+    let fields = tree.de_members().map(|member| {
+        let name = member.state_field();
+        let ty = member.ty();
+        if member.is_catch_all() {
+            quote!(#name: #ty)
+        } else if member.is_flatten() {
+            quote!(#name: <#ty as #private::FlattenDeserialize<'de>>::State)
+        } else {
+            quote!(#name: #private::Option<#ty>)
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        #vis struct #state #de_generics #where_clause {
+            #(#fields,)*
+            __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
+        }
+    }
+}
+
+/// `new_state`'s field initializers, and `state_is_empty`'s body.
+fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
+    let private = &tree.private;
+    let initial = tree
+        .de_members()
+        .map(|member| {
+            let name = member.state_field();
+            let ty = member.ty();
+            if member.is_catch_all() {
+                quote!(#name: #private::Default::default())
+            } else if member.is_flatten() {
+                quote!(#name: <#ty as #private::FlattenDeserialize<'de>>::new_state())
+            } else {
+                quote!(#name: #private::None)
+            }
+        })
+        .collect();
+    let empty_checks: Vec<_> = tree
+        .de_members()
+        .map(|member| {
+            let name = member.state_field();
+            let ty = member.ty();
+            if member.is_catch_all() {
+                quote!(#private::catch_all_is_empty(&state.#name))
+            } else if member.is_flatten() {
+                quote!(<#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&state.#name))
+            } else {
+                quote!(state.#name.is_none())
+            }
+        })
+        .collect();
+    let empty = if empty_checks.is_empty() {
+        quote!(let _ = state; true)
+    } else {
+        quote!(#(#empty_checks)&&*)
+    };
+    (initial, empty)
 }
 
 /// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
@@ -145,7 +237,7 @@ fn finish(tree: &Tree) -> TokenStream {
             SerdeDefault::Path(path) => quote!(#path()),
         };
         quote! {
-            let #local = if <#ty as #private::FlattenFields>::state_is_empty(&state.#field) {
+            let #local = if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&state.#field) {
                 #default
             } else {
                 #finish
@@ -335,7 +427,7 @@ fn deserialize_with_wrapper(
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
     let rest_params = quote! {
-        state: &mut <Self as #private::FlattenFields>::State,
+        state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
         key: #private::RestKey<'de>,
         map: &mut __M,
     };

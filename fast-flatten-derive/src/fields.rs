@@ -10,75 +10,25 @@ use crate::tree::Tree;
 pub fn expand(tree: &Tree) -> TokenStream {
     let private = &tree.private;
     let ident = tree.ident;
-    let state = &tree.state;
-    let vis = tree.vis;
-    let generics = tree.generics;
-    let (impl_generics, ty_generics, _) = generics.split_for_impl();
+    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Fields);
-    let phantom = bound::phantom(tree);
-
-    let state_fields = tree.de_members().map(|member| {
-        let name = member.state_field();
-        let ty = member.ty();
-        if member.is_catch_all() {
-            quote!(#name: #ty)
-        } else if member.is_flatten() {
-            quote!(#name: <#ty as #private::FlattenFields>::State)
-        } else {
-            quote!(#name: #private::Option<#ty>)
-        }
-    });
-    let initial_state = tree.de_members().map(|member| {
-        let name = member.state_field();
-        let ty = member.ty();
-        if member.is_catch_all() {
-            quote!(#name: #private::Default::default())
-        } else if member.is_flatten() {
-            quote!(#name: <#ty as #private::FlattenFields>::new_state())
-        } else {
-            quote!(#name: #private::None)
-        }
-    });
 
     let len = tree.len_expr();
     let fields = fields_const(tree);
-    let name_tree = name_tree(tree, false);
+    let name_tree = name_tree(tree);
     let own_deny = tree.attrs().deny_unknown_fields();
     let child_deny = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let ty = member.ty();
         quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)
     });
-    let child_catch_all: Vec<_> = tree
-        .de_members()
-        .filter(|m| !m.is_leaf())
-        .map(|member| {
-            let ty = member.ty();
-            if member.is_catch_all() {
-                quote!(true)
-            } else {
-                quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
-            }
-        })
-        .collect();
-    let empty_checks: Vec<_> = tree
-        .de_members()
-        .map(|member| {
-            let name = member.state_field();
-            let ty = member.ty();
-            if member.is_catch_all() {
-                quote!(#private::catch_all_is_empty(&state.#name))
-            } else if member.is_flatten() {
-                quote!(<#ty as #private::FlattenFields>::state_is_empty(&state.#name))
-            } else {
-                quote!(state.#name.is_none())
-            }
-        })
-        .collect();
-    let state_is_empty = if empty_checks.is_empty() {
-        quote!(let _ = state; true)
-    } else {
-        quote!(#(#empty_checks)&&*)
-    };
+    let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
+        let ty = member.ty();
+        if member.is_catch_all() {
+            quote!(true)
+        } else {
+            quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
+        }
+    });
 
     // Own leaves first, in one `match` (compiled like serde's field-identifier match), then each
     // flattened child's lookup shifted by the child's offset.
@@ -114,12 +64,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
     quote! {
         #tree_checks
 
-        #[doc(hidden)]
-        #vis struct #state #generics #where_clause {
-            #(#state_fields,)*
-            __marker: #phantom,
-        }
-
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
             const LEN: usize = #len;
@@ -127,20 +71,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const NAME_TREE: &'static [#private::NamePart] = #name_tree;
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
-            type State = #state #ty_generics;
-
-            #[inline(always)]
-            fn new_state() -> Self::State {
-                #state {
-                    #(#initial_state,)*
-                    __marker: #private::PhantomData,
-                }
-            }
-
-            #[inline(always)]
-            fn state_is_empty(state: &Self::State) -> bool {
-                #state_is_empty
-            }
 
             #[inline(always)]
             fn slot_of(key: &str) -> #private::Option<usize> {
@@ -200,7 +130,6 @@ fn tree_checks(tree: &Tree) -> Option<TokenStream> {
     let name = ident.to_string();
     Some(quote! {
         const _: () = #private::check_names(<#ty as #private::FlattenFields>::NAME_TREE, #name);
-        const _: () = #private::check_names(<#ty as #private::FlattenSerialize>::NAME_TREE, #name);
     })
 }
 
@@ -209,46 +138,42 @@ fn is_generic(tree: &Tree) -> bool {
     tree.generics.type_params().next().is_some() || tree.generics.const_params().next().is_some()
 }
 
-/// For a generic tree, the same check as [`tree_checks`] as an inline constant in `serialize` or
-/// `deserialize`, evaluated for each instantiation. `which` is the trait whose `NAME_TREE` is
-/// checked.
-pub fn generic_names_check(tree: &Tree, which: TokenStream) -> Option<TokenStream> {
+/// For a generic tree, the same check as [`tree_checks`] as an inline constant in `serialize` and
+/// `deserialize`, evaluated for each instantiation.
+pub fn generic_names_check(tree: &Tree) -> Option<TokenStream> {
     if !is_generic(tree) {
         return None;
     }
     let private = &tree.private;
     let name = tree.ident.to_string();
     Some(quote! {
-        const { #private::check_names(<Self as #private::#which>::NAME_TREE, #name) };
+        const { #private::check_names(<Self as #private::FlattenFields>::NAME_TREE, #name) };
     })
 }
 
-/// `NAME_TREE` of `FlattenFields` (every name a leaf is read under) or of `FlattenSerialize`
-/// (the name it is written under).
-pub fn name_tree(tree: &Tree, serialize: bool) -> TokenStream {
+/// `NAME_TREE`: every member's names, read (with aliases) and written, nested as the tree is.
+pub fn name_tree(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let members: Vec<_> = if serialize {
-        tree.ser_members().collect()
-    } else {
-        tree.de_members().collect()
-    };
-    let parts = members.into_iter().map(|member| {
+    let parts = tree.members.iter().map(|member| {
         let ty = member.ty();
+        let attrs = member.attrs();
         if member.is_catch_all() {
             quote!(#private::NamePart::CatchAll)
         } else if member.is_flatten() {
-            let which = if serialize {
-                quote!(FlattenSerialize)
-            } else {
-                quote!(FlattenFields)
-            };
-            quote!(#private::NamePart::Tree(<#ty as #private::#which>::NAME_TREE))
-        } else if serialize {
-            let name = member.ser_name();
-            quote!(#private::NamePart::Leaf(#name))
+            quote!(#private::NamePart::Tree(<#ty as #private::FlattenFields>::NAME_TREE))
         } else {
-            let names = member.attrs().aliases();
-            quote!(#(#private::NamePart::Leaf(#names)),*)
+            let read = if attrs.skip_deserializing() {
+                Vec::new()
+            } else {
+                attrs.aliases().iter().collect()
+            };
+            let written = if attrs.skip_serializing() {
+                quote!(#private::None)
+            } else {
+                let name = member.ser_name();
+                quote!(#private::Some(#name))
+            };
+            quote!(#private::NamePart::Leaf { read: &[#(#read),*], written: #written })
         }
     });
     quote!(&[#(#parts),*])

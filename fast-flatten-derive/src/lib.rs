@@ -51,6 +51,9 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         &ctxt,
         input,
         serde_derive_internals::Derive::Deserialize,
+        // `#[serde(borrow)]` on a `Cow` makes serde's parser name `_serde::__private::de::...`;
+        // `dummy.rs` points `_serde` at the runtime's stand-in for that module.
+        &proc_macro2::Ident::new("__private", proc_macro2::Span::call_site()),
     );
     ctxt.check()?;
     let container = container.ok_or_else(|| syn::Error::new_spanned(input, "cannot parse"))?;

@@ -21,26 +21,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
             Some(serialize_with_wrapper(tree, member, path, &where_clause))
         });
     let counts = tree.ser_members().map(|member| count(tree, member));
-    let catch_all = tree.ser_members().filter(|m| !m.is_leaf()).map(|member| {
-        let ty = member.ty();
-        if member.is_catch_all() {
-            quote!(true)
-        } else {
-            quote!(<#ty as #private::FlattenSerialize>::CATCH_ALL)
-        }
-    });
     let writes = tree.ser_members().map(|member| write(tree, member));
-    let name_tree = crate::fields::name_tree(tree, true);
-    let names_check = crate::fields::generic_names_check(tree, quote!(FlattenSerialize));
+    let names_check = crate::fields::generic_names_check(tree);
 
     quote! {
         #(#wrappers)*
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            const NAME_TREE: &'static [#private::NamePart] = #name_tree;
-            const CATCH_ALL: bool = false #(|| #catch_all)*;
-
             #[inline(always)]
             fn serialized_len(&self) -> usize {
                 0 #(+ #counts)*

@@ -5,6 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_derive_internals::ast::{Container, Data, Field};
 use serde_derive_internals::attr;
+use serde_derive_internals::name::Name;
 use syn::{Generics, Ident, Type, Visibility};
 
 use crate::attr::{FieldOptions, Options};
@@ -17,7 +18,7 @@ pub struct Tree<'a> {
     pub generics: &'a Generics,
     /// `path::to::serde_fastkit::__private`: everything the expansion calls.
     pub private: TokenStream,
-    /// The hidden type holding the leaves read so far (`FlattenFields::State`).
+    /// The hidden type holding the leaves read so far (`FlattenDeserialize::State`).
     pub state: Ident,
     pub members: Vec<Member<'a>>,
 }
@@ -90,11 +91,11 @@ impl<'a> Tree<'a> {
     }
 
     /// The name passed to `serialize_struct` / `deserialize_struct`.
-    pub fn ser_name(&self) -> &str {
+    pub fn ser_name(&self) -> &Name {
         self.attrs().name().serialize_name()
     }
 
-    pub fn de_name(&self) -> &str {
+    pub fn de_name(&self) -> &Name {
         self.attrs().name().deserialize_name()
     }
 
@@ -161,11 +162,11 @@ impl Member<'_> {
         format_ident!("__value{}", self.index)
     }
 
-    pub fn ser_name(&self) -> &str {
+    pub fn ser_name(&self) -> &Name {
         self.attrs().name().serialize_name()
     }
 
-    pub fn de_name(&self) -> &str {
+    pub fn de_name(&self) -> &Name {
         self.attrs().name().deserialize_name()
     }
 

@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 
-use super::names::unknown_field;
+use super::errors::unknown_field;
 use super::{FlattenFields, RestKey};
 
 /// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).

@@ -6,7 +6,7 @@
 //! reads each key once: [`FlattenFields::slot_of`] maps it to a *slot* (a number over all leaves
 //! of the whole tree, own fields and flattened fields in declaration order), and
 //! [`FlattenDeserialize::deserialize_slot`] deserializes the value straight into that leaf's
-//! place in the tree's [`FlattenFields::State`]. Formats that write structs as sequences
+//! place in the tree's [`FlattenDeserialize::State`]. Formats that write structs as sequences
 //! (bincode, bitcode, postcard, rmp-serde's array mode) read the leaves in order through
 //! [`FlattenDeserialize::deserialize_leaves`]. Serializing writes every leaf into one
 //! `serialize_struct` through [`FlattenSerialize`].
@@ -25,11 +25,6 @@
 //! impl FlattenFields for Point {
 //!     const LEN: usize = 2;
 //!     const FIELDS: &'static [&'static str] = &["x", "y"];
-//!     type State = (Option<i32>, Option<i32>);
-//!
-//!     fn new_state() -> Self::State { (None, None) }
-//!
-//!     fn state_is_empty(state: &Self::State) -> bool { state.0.is_none() && state.1.is_none() }
 //!
 //!     fn slot_of(key: &str) -> Option<usize> {
 //!         match key { "x" => Some(0), "y" => Some(1), _ => None }
@@ -37,6 +32,12 @@
 //! }
 //!
 //! impl<'de> FlattenDeserialize<'de> for Point {
+//!     type State = (Option<i32>, Option<i32>);
+//!
+//!     fn new_state() -> Self::State { (None, None) }
+//!
+//!     fn state_is_empty(state: &Self::State) -> bool { state.0.is_none() && state.1.is_none() }
+//!
 //!     fn deserialize_slot<M: MapAccess<'de>>(
 //!         state: &mut Self::State, slot: usize, map: &mut M,
 //!     ) -> Result<(), M::Error> {
@@ -89,6 +90,8 @@
 //! ```
 
 mod catch_all;
+mod errors;
+mod field_list;
 mod key;
 mod leaf;
 mod names;
@@ -103,9 +106,21 @@ use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 pub use self::leaf::deserialize_leaf;
 pub use self::names::NamePart;
-pub use self::rest_key::RestKey;
+pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
-pub use self::sink::{FieldSink, MapSink, StructSink};
+pub use self::sink::FieldSink;
+use self::sink::{MapSink, StructSink};
+
+/// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
+/// helpers a derived type calls and a hand-written one has no need for.
+pub(crate) mod for_derive {
+    pub use super::catch_all::{
+        catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
+    };
+    pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
+    pub use super::field_list::{concat_fields, unnamed_fields};
+    pub use super::names::check_names;
+}
 
 /// The leaves a type contributes to a flattened tree, known without a lifetime.
 ///
@@ -127,12 +142,9 @@ pub trait FlattenFields {
     /// children's names in a constant on stable Rust and lists placeholders of the right count.
     const FIELDS: &'static [&'static str];
 
-    /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
-    /// flattened field.
-    type State;
-
-    /// The names this type reads, nested as its tree is (every alias included), for the
-    /// compile-time check that no two leaves of a tree answer to the same key.
+    /// The names this type reads (every alias included) and writes, nested as its tree is,
+    /// for the compile-time check that no two leaves of a tree answer to the same key, and for
+    /// the names an "unknown field" error lists when `FIELDS` cannot name them.
     const NAME_TREE: &'static [NamePart] = &[];
 
     /// Whether a key the tree does not know is an error ("unknown field") rather than skipped:
@@ -142,15 +154,9 @@ pub trait FlattenFields {
     const DENY_UNKNOWN_FIELDS: bool = false;
 
     /// Whether the tree holds a catch-all map (`#[serde(flatten)] extra: HashMap<K, V>`), which
-    /// receives every key no leaf claims.
+    /// receives every key no leaf claims when reading, and makes the tree be written as a map
+    /// (`serialize_struct` takes only `&'static str` keys).
     const CATCH_ALL: bool = false;
-
-    /// The state before any key has been read.
-    fn new_state() -> Self::State;
-
-    /// Whether no leaf of this type has been read into `state`: a flattened field with
-    /// `#[serde(default)]` then takes its default, and a flattened `Option` is `None`.
-    fn state_is_empty(state: &Self::State) -> bool;
 
     /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
     fn slot_of(key: &str) -> Option<usize>;
@@ -163,6 +169,17 @@ pub trait FlattenFields {
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
 )]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
+    /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
+    /// flattened field. It may borrow from the input (`'de`).
+    type State;
+
+    /// The state before any key has been read.
+    fn new_state() -> Self::State;
+
+    /// Whether no leaf of this type has been read into `state`: a flattened field with
+    /// `#[serde(default)]` then takes its default, and a flattened `Option` is `None`.
+    fn state_is_empty(state: &Self::State) -> bool;
+
     /// Deserializes the map's next value into the leaf at `slot` (`< LEN`), reporting serde's
     /// "duplicate field" error if that leaf was already read.
     fn deserialize_slot<M: MapAccess<'de>>(
@@ -200,15 +217,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     label = "`{Self}` does not implement `FlattenSerialize`",
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
 )]
-pub trait FlattenSerialize {
-    /// The names this type writes, nested as its tree is, for the compile-time check that no
-    /// key is written twice.
-    const NAME_TREE: &'static [NamePart] = &[];
-
-    /// Whether the tree holds a catch-all map: it is then written with `serialize_map`, since
-    /// `serialize_struct` takes only `&'static str` keys.
-    const CATCH_ALL: bool = false;
-
+pub trait FlattenSerialize: FlattenFields {
     /// How many fields [`serialize_leaves`](Self::serialize_leaves) writes for this value
     /// (leaves skipped by `skip_serializing_if` excluded).
     fn serialized_len(&self) -> usize;

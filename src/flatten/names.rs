@@ -1,64 +1,216 @@
-//! A tree's names, nested as the tree is, for the compile-time checks that no two leaves share a
-//! name and that at most one catch-all map receives unclaimed keys.
+//! A tree's names, nested as the tree is, and every walk over them: the compile-time checks that
+//! no two leaves share a name and that at most one catch-all map receives unclaimed keys, the
+//! names an "unknown field" error lists, and the leaves a flattened `None` skips.
 
-/// One part of a flattened tree's names: see [`FlattenFields::NAME_TREE`](super::FlattenFields::NAME_TREE)
-/// and [`FlattenSerialize::NAME_TREE`](super::FlattenSerialize::NAME_TREE).
+/// One part of a flattened tree's names: see [`FlattenFields::NAME_TREE`](super::FlattenFields::NAME_TREE).
 ///
 /// Unlike a flat list of names, a nested list can be written as a constant even for a struct
-/// whose flattened field is a type parameter (`&[NamePart::Leaf("status"), NamePart::Tree(T::NAME_TREE)]`),
+/// whose flattened field is a type parameter (`&[NamePart::leaf("status"), NamePart::Tree(T::NAME_TREE)]`),
 /// so generic trees are checked too, when they are instantiated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NamePart {
-    /// A name an own leaf is read or written under (each alias is one more `Leaf`).
-    Leaf(&'static str),
+    /// An own leaf: the names it is read under (its name, then its aliases; none when it is
+    /// skipped when deserializing) and the name it is written under (`None` when it is skipped
+    /// when serializing).
+    Leaf {
+        /// The names the leaf is read under.
+        read: &'static [&'static str],
+        /// The name the leaf is written under.
+        written: Option<&'static str>,
+    },
     /// The names of a flattened child.
     Tree(&'static [NamePart]),
     /// A catch-all map: receives the keys no leaf claims.
     CatchAll,
 }
 
-/// serde's "unknown field" error for `key` in the tree `T`.
-///
-/// Lists `T::FIELDS`, as serde's derive does, unless `FIELDS` holds placeholders (a generic
-/// flattened child): then the names come from walking `T::NAME_TREE`.
-#[cold]
-pub(crate) fn unknown_field<T: super::FlattenFields + ?Sized, E: serde::de::Error>(key: &str) -> E {
-    if !T::FIELDS.contains(&crate::__private::UNNAMED_FIELD) {
-        return E::unknown_field(key, T::FIELDS);
+impl NamePart {
+    /// A leaf read and written under one name.
+    pub const fn leaf(name: &'static [&'static str; 1]) -> NamePart {
+        NamePart::Leaf {
+            read: name,
+            written: Some(name[0]),
+        }
     }
-    let mut names = Vec::new();
-    collect_leaves(T::NAME_TREE, &mut names);
-    E::custom(UnknownField { key, names: &names })
 }
 
-fn collect_leaves(tree: &'static [NamePart], out: &mut Vec<&'static str>) {
+/// Which of a leaf's names a walk looks at.
+#[derive(Clone, Copy)]
+pub(crate) enum Direction {
+    Read,
+    Written,
+}
+
+/// The names of every leaf of `tree` read under (with aliases) or written under, in order.
+pub(crate) fn leaf_names(
+    tree: &'static [NamePart],
+    direction: Direction,
+    out: &mut Vec<&'static str>,
+) {
     for part in tree {
-        match part {
-            NamePart::Leaf(name) => out.push(name),
-            NamePart::Tree(child) => collect_leaves(child, out),
+        match *part {
+            NamePart::Leaf { read, written } => match direction {
+                Direction::Read => out.extend_from_slice(read),
+                Direction::Written => out.extend(written),
+            },
+            NamePart::Tree(child) => leaf_names(child, direction, out),
             NamePart::CatchAll => {}
         }
     }
 }
 
-/// serde's wording: "unknown field `k`, expected `a`", "... expected `a` or `b`",
-/// "... expected one of `a`, `b`, `c`", "... there are no fields".
-struct UnknownField<'a> {
-    key: &'a str,
-    names: &'a [&'static str],
+/// Reports every leaf of `tree` that would be written as skipped (`FieldSink::skip_field`), for
+/// a flattened `None`: formats that number fields (serde_cbor's packed format) count every leaf.
+pub(crate) fn skip_written_leaves<S: super::FieldSink>(
+    tree: &'static [NamePart],
+    out: &mut S,
+) -> Result<(), S::Error> {
+    for part in tree {
+        match *part {
+            NamePart::Leaf {
+                written: Some(name),
+                ..
+            } => out.skip_field(name)?,
+            NamePart::Leaf { written: None, .. } | NamePart::CatchAll => {}
+            NamePart::Tree(child) => skip_written_leaves(child, out)?,
+        }
+    }
+    Ok(())
 }
 
-impl core::fmt::Display for UnknownField<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "unknown field `{}`, ", self.key)?;
-        match self.names {
-            [] => f.write_str("there are no fields"),
-            [one] => write!(f, "expected `{one}`"),
-            [a, b] => write!(f, "expected `{a}` or `{b}`"),
-            [first, rest @ ..] => {
-                write!(f, "expected one of `{first}`")?;
-                rest.iter().try_for_each(|name| write!(f, ", `{name}`"))
+/// Fails constant evaluation, naming the tree and the key, when two leaves of `tree` are read
+/// or written under the same name, or more than one catch-all map would receive unclaimed keys.
+pub const fn check_names(tree: &[NamePart], tree_name: &str) {
+    check_leaves(tree, tree, Direction::Read, tree_name);
+    check_leaves(tree, tree, Direction::Written, tree_name);
+    if count_catch_alls(tree) > 1 {
+        fail(
+            "FastFlatten: more than one flattened field of the tree of `",
+            tree_name,
+            "` holds a catch-all map",
+            "; keep one",
+        );
+    }
+}
+
+/// Checks every name of `part` against the whole `root`.
+const fn check_leaves(root: &[NamePart], part: &[NamePart], direction: Direction, tree_name: &str) {
+    let mut i = 0;
+    while i < part.len() {
+        match (part[i], direction) {
+            (NamePart::Leaf { read, .. }, Direction::Read) => {
+                let mut n = 0;
+                while n < read.len() {
+                    check_unique(root, read[n], direction, tree_name);
+                    n += 1;
+                }
             }
+            (NamePart::Leaf { written, .. }, Direction::Written) => {
+                if let Some(name) = written {
+                    check_unique(root, name, direction, tree_name);
+                }
+            }
+            (NamePart::Tree(child), _) => check_leaves(root, child, direction, tree_name),
+            (NamePart::CatchAll, _) => {}
         }
+        i += 1;
+    }
+}
+
+/// Fails when more than one leaf of `root` answers to `name`.
+const fn check_unique(root: &[NamePart], name: &str, direction: Direction, tree_name: &str) {
+    if count_name(root, name, direction) > 1 {
+        fail(
+            "FastFlatten: two leaves of the flattened tree of `",
+            tree_name,
+            "` are named `",
+            name,
+        );
+    }
+}
+
+const fn count_name(tree: &[NamePart], name: &str, direction: Direction) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < tree.len() {
+        count += match tree[i] {
+            NamePart::Leaf { read, written } => match direction {
+                Direction::Read => {
+                    let mut found = 0;
+                    let mut n = 0;
+                    while n < read.len() {
+                        found += str_eq(read[n], name) as usize;
+                        n += 1;
+                    }
+                    found
+                }
+                Direction::Written => match written {
+                    Some(written) => str_eq(written, name) as usize,
+                    None => 0,
+                },
+            },
+            NamePart::Tree(child) => count_name(child, name, direction),
+            NamePart::CatchAll => 0,
+        };
+        i += 1;
+    }
+    count
+}
+
+const fn count_catch_alls(tree: &[NamePart]) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < tree.len() {
+        count += match tree[i] {
+            NamePart::Leaf { .. } => 0,
+            NamePart::Tree(child) => count_catch_alls(child),
+            NamePart::CatchAll => 1,
+        };
+        i += 1;
+    }
+    count
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Panics (in constant evaluation: a compile error) with the four pieces joined, followed by
+/// the fix for a name collision when the message is about one.
+const fn fail(a: &str, tree_name: &str, c: &str, d: &str) -> ! {
+    const CAPACITY: usize = 512;
+    let mut message = [0u8; CAPACITY];
+    let mut len = 0;
+    let suffix = if str_eq(c, "` are named `") {
+        "`; rename one with #[serde(rename = \"...\")]"
+    } else {
+        ""
+    };
+    let pieces: [&str; 5] = [a, tree_name, c, d, suffix];
+    let mut p = 0;
+    while p < pieces.len() {
+        let bytes = pieces[p].as_bytes();
+        let mut i = 0;
+        while i < bytes.len() && len < CAPACITY {
+            message[len] = bytes[i];
+            len += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    match core::str::from_utf8(message.split_at(len).0) {
+        Ok(message) => panic!("{}", message),
+        Err(_) => panic!("FastFlatten: two leaves of a flattened tree share a name"),
     }
 }

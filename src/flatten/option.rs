@@ -8,6 +8,7 @@
 
 use serde::de::{self, MapAccess, SeqAccess};
 
+use super::names::skip_written_leaves;
 use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
 };
@@ -19,6 +20,15 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
     const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
     const CATCH_ALL: bool = T::CATCH_ALL;
+
+    #[inline(always)]
+    fn slot_of(key: &str) -> Option<usize> {
+        T::slot_of(key)
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     type State = T::State;
 
     #[inline(always)]
@@ -31,14 +41,6 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
         T::state_is_empty(state)
     }
 
-    #[inline(always)]
-    fn slot_of(key: &str) -> Option<usize> {
-        T::slot_of(key)
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     #[inline(always)]
     fn deserialize_slot<M: MapAccess<'de>>(
         state: &mut Self::State,
@@ -76,9 +78,6 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
-    const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
-    const CATCH_ALL: bool = T::CATCH_ALL;
-
     #[inline(always)]
     fn serialized_len(&self) -> usize {
         self.as_ref().map_or(0, T::serialized_len)
@@ -90,19 +89,7 @@ impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
             Some(value) => value.serialize_leaves(out),
             // Formats that number fields (serde_cbor's packed format) count every leaf: a
             // `None` must still move the count past `T`'s leaves, as `skip_serializing_if` does.
-            None => skip_leaves(T::NAME_TREE, out),
+            None => skip_written_leaves(T::NAME_TREE, out),
         }
     }
-}
-
-/// Reports every leaf of `tree` as skipped.
-fn skip_leaves<S: FieldSink>(tree: &'static [NamePart], out: &mut S) -> Result<(), S::Error> {
-    for part in tree {
-        match part {
-            NamePart::Leaf(name) => out.skip_field(name)?,
-            NamePart::Tree(child) => skip_leaves(child, out)?,
-            NamePart::CatchAll => {}
-        }
-    }
-    Ok(())
 }

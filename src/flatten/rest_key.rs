@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 use std::fmt;
 
 use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::{self, Deserializer, IntoDeserializer, Visitor};
 
 /// A map key that no leaf of a flattened tree claims, on its way to the tree's catch-all map.
 ///
@@ -38,11 +38,15 @@ impl<'de> RestKey<'de> {
             RestKey::Signed(n) => n.to_string().into(),
         }
     }
+}
 
-    /// A deserializer for the map's key type. Like serde_json's map keys, a string key
-    /// deserializes into an integer or `bool` key type by parsing it, so that a catch-all
-    /// `HashMap<u32, V>` reads `{"5": ...}`.
-    pub fn into_deserializer<E: de::Error>(self) -> RestKeyDeserializer<'de, E> {
+/// A deserializer for the map's key type. Like serde_json's map keys, a string key deserializes
+/// into an integer or `bool` key type by parsing it, so that a catch-all `HashMap<u32, V>` reads
+/// `{"5": ...}`.
+impl<'de, E: de::Error> IntoDeserializer<'de, E> for RestKey<'de> {
+    type Deserializer = RestKeyDeserializer<'de, E>;
+
+    fn into_deserializer(self) -> RestKeyDeserializer<'de, E> {
         RestKeyDeserializer {
             key: self,
             error: PhantomData,
@@ -50,7 +54,7 @@ impl<'de> RestKey<'de> {
     }
 }
 
-/// The deserializer of a [`RestKey`]; see [`RestKey::into_deserializer`].
+/// The deserializer of a [`RestKey`], from its [`IntoDeserializer`] impl.
 pub struct RestKeyDeserializer<'de, E> {
     key: RestKey<'de>,
     error: PhantomData<E>,

@@ -18,7 +18,7 @@ pub struct SeqLeaves<'a, A> {
 impl<'a, 'de, A: SeqAccess<'de>> SeqLeaves<'a, A> {
     /// Wraps `seq`, which should hold the `len` leaves of the struct `name`.
     #[inline]
-    pub fn new(seq: &'a mut A, name: &'static str, len: usize) -> Self {
+    pub(crate) fn new(seq: &'a mut A, name: &'static str, len: usize) -> Self {
         SeqLeaves {
             seq,
             read: 0,

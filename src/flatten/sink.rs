@@ -27,7 +27,7 @@ pub trait FieldSink {
 }
 
 /// Leaves written into a `SerializeStruct`.
-pub struct StructSink<'a, S>(pub(crate) &'a mut S);
+pub(crate) struct StructSink<'a, S>(pub(crate) &'a mut S);
 
 impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
     type Error = S::Error;
@@ -60,7 +60,7 @@ impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
 }
 
 /// Leaves and catch-all entries written into a `SerializeMap`.
-pub struct MapSink<'a, M>(pub(crate) &'a mut M);
+pub(crate) struct MapSink<'a, M>(pub(crate) &'a mut M);
 
 impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
     type Error = M::Error;

@@ -5,8 +5,8 @@ use core::marker::PhantomData;
 
 use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 
+use super::errors::unknown_field;
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
-use super::names::unknown_field;
 use super::RestKey;
 use super::{FlattenDeserialize, SeqLeaves};
 

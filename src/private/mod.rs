@@ -4,10 +4,7 @@
 //! `serde_fastkit` renamed). Not public API: it changes without notice.
 
 mod borrow;
-mod catch_all;
-mod fields;
 mod missing;
-mod names_check;
 
 pub use core::default::Default;
 pub use core::marker::PhantomData;
@@ -18,18 +15,13 @@ pub use serde;
 pub use serde::de::{Deserialize, Deserializer, Error as DeError, MapAccess, SeqAccess};
 pub use serde::ser::{Serialize, Serializer};
 
+pub use crate::flatten::for_derive::*;
 pub use crate::flatten::{
     deserialize, deserialize_leaf, serialize, FieldSink, FlattenDeserialize, FlattenFields,
     FlattenSerialize, NamePart, RestKey, SeqLeaves,
 };
 
-pub use self::catch_all::{
-    catch_all_in_sequence, catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
-};
-pub(crate) use self::fields::UNNAMED_FIELD;
-pub use self::fields::{concat_fields, unnamed_fields};
 pub use self::missing::missing_field;
-pub use self::names_check::check_names;
 
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser
 /// (`serde_derive_internals`) turns `#[serde(borrow)]` on a `Cow<str>` or `Cow<[u8]>` field into
@@ -43,12 +35,4 @@ pub mod serde_compat {
             pub use crate::__private::borrow::{borrow_cow_bytes, borrow_cow_str};
         }
     }
-}
-
-/// The error for a slot past the end of a tree. Slots come from `FlattenFields::slot_of` and are
-/// always in range for derived types; a hand-written `slot_of` that returns a larger one gets
-/// this error rather than a panic.
-#[cold]
-pub fn slot_out_of_range<E: DeError>() -> E {
-    E::custom("serde_fastkit: FlattenFields::slot_of returned a slot past the end of the tree")
 }

@@ -4,8 +4,8 @@ use core::cell::Cell;
 
 use serde::ser::{Error as _, Serialize, Serializer};
 
-use crate::counted::{announced_len, exact_len, serialize_map};
-use crate::seq::CONSUMED;
+use super::counted::{announced_len, exact_len, serialize_map};
+use super::errors::CONSUMED;
 
 /// Serializes `(key, value)` pairs from any `I: IntoIterator + Clone` as a map, with no
 /// intermediate `HashMap`/`BTreeMap`.

@@ -5,8 +5,9 @@ use core::fmt::{Display, Write as _};
 
 use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
 
-use crate::counted::{announced_len, check_len, exact_len, serialize_seq};
-use crate::scratch::{with_scratch, DISPLAY_ERROR};
+use super::counted::{announced_len, check_len, exact_len, serialize_seq};
+use super::errors::{CONSUMED, DISPLAY_ERROR};
+use super::scratch::with_scratch;
 
 /// Serializes the items of any `I: IntoIterator + Clone` as a sequence, with no `Vec` in between.
 ///
@@ -129,10 +130,6 @@ impl<I> OnceSeq<I> {
         OnceSeq(Cell::new(Some(items)))
     }
 }
-
-/// The error of a one-shot formatter serialized a second time.
-pub(crate) const CONSUMED: &str =
-    "a one-shot iterator was serialized twice: its items were consumed the first time";
 
 impl<I> Serialize for OnceSeq<I>
 where

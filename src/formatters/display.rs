@@ -34,7 +34,7 @@ use core::str::FromStr;
 use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::Serializer;
 
-use crate::scratch::serialize_display;
+use super::scratch::serialize_display;
 
 /// Serializes `value` as a string through its `Display`, without allocating (see
 /// [`DisplayFormatter`](crate::DisplayFormatter)).

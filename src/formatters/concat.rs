@@ -4,7 +4,7 @@ use core::fmt::{self, Display};
 
 use serde::{Serialize, Serializer};
 
-use crate::scratch::serialize_built;
+use super::scratch::serialize_built;
 
 /// Serializes the concatenation of string pieces as one string, skipping `core::fmt` entirely.
 ///

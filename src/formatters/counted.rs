@@ -4,9 +4,9 @@
 //! filtered iterator makes length-prefixed formats fail (bincode, postcard) or panic (bitcode).
 //! The formatters here count with a cloned pass instead, and check the count while writing.
 
-use core::fmt;
-
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+
+use super::errors::LengthMismatch;
 
 /// The number of items `iter` yields: from `size_hint` when it is exact, else by counting a clone.
 #[inline]
@@ -81,23 +81,5 @@ pub(crate) fn check_len<E: serde::ser::Error>(
             Err(E::custom(LengthMismatch { announced, yielded }))
         }
         _ => Ok(()),
-    }
-}
-
-/// The error for an iterator whose second pass yields a different number of items than the
-/// first (a `Clone` that does not replay the same items). Writing on would corrupt the output
-/// of length-prefixed formats.
-struct LengthMismatch {
-    announced: usize,
-    yielded: usize,
-}
-
-impl fmt::Display for LengthMismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "iterator yielded {} items after announcing {}",
-            self.yielded, self.announced
-        )
     }
 }

@@ -10,11 +10,7 @@ use core::fmt::{self, Display, Write as _};
 
 use serde::ser::{Error as _, Serializer};
 
-/// The error reported when a `Display` implementation returns `Err`.
-///
-/// serde's default `collect_str` panics in that case (inside `to_string()`), and so does
-/// serde_json's streaming `collect_str`; every formatter in this crate reports it instead.
-pub(crate) const DISPLAY_ERROR: &str = "a Display implementation returned an error";
+use super::errors::DISPLAY_ERROR;
 
 /// A scratch buffer that grew beyond this is dropped after use rather than kept, so a thread
 /// holds at most this much for the formatters between calls.

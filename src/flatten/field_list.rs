@@ -1,7 +1,6 @@
 //! Building a tree's `FIELDS` list in constant evaluation.
 
-/// The name a generic child's leaves stand under in `FIELDS` (see [`unnamed_fields`]).
-pub(crate) const UNNAMED_FIELD: &str = "<flattened field>";
+use super::errors::UNNAMED_FIELD;
 
 /// Concatenates the name lists of a tree's parts (own fields and flattened children) into one
 /// array of `N` names. `N` must be the total; a wrong `N` fails constant evaluation.

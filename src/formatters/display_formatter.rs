@@ -4,7 +4,7 @@ use core::fmt::{self, Display};
 
 use serde::{Serialize, Serializer};
 
-use crate::scratch::serialize_display;
+use super::scratch::serialize_display;
 
 /// Serializes any `T: Display` as a string, with no `String` in between.
 ///

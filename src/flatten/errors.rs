@@ -1,0 +1,64 @@
+//! The errors of the flatten runtime that are not serde's own constructors.
+
+use serde::de::Error;
+
+use super::names::{leaf_names, Direction};
+use super::FlattenFields;
+
+/// The name a generic child's leaves stand under in `FIELDS` (see
+/// [`unnamed_fields`](super::field_list::unnamed_fields)).
+pub(crate) const UNNAMED_FIELD: &str = "<flattened field>";
+
+/// The error for a catch-all read from a sequence (formats that write structs as tuples).
+const CATCH_ALL_NEEDS_MAP: &str =
+    "a flattened catch-all map needs a self-describing format (the tree is written as a map)";
+
+/// serde's "unknown field" error for `key` in the tree `T`.
+///
+/// Lists `T::FIELDS`, as serde's derive does, unless `FIELDS` holds placeholders (a generic
+/// flattened child): then the names come from walking `T::NAME_TREE`.
+#[cold]
+pub(crate) fn unknown_field<T: FlattenFields + ?Sized, E: Error>(key: &str) -> E {
+    if !T::FIELDS.contains(&UNNAMED_FIELD) {
+        return E::unknown_field(key, T::FIELDS);
+    }
+    let mut names = Vec::new();
+    leaf_names(T::NAME_TREE, Direction::Read, &mut names);
+    E::custom(UnknownField { key, names: &names })
+}
+
+/// The error of a catch-all read from a sequence.
+#[cold]
+pub fn catch_all_in_sequence<E: Error>() -> E {
+    E::custom(CATCH_ALL_NEEDS_MAP)
+}
+
+/// The error for a slot past the end of a tree. Slots come from `FlattenFields::slot_of` and are
+/// always in range for derived types; a hand-written `slot_of` that returns a larger one gets
+/// this error rather than a panic.
+#[cold]
+pub fn slot_out_of_range<E: Error>() -> E {
+    E::custom("serde_fastkit: FlattenFields::slot_of returned a slot past the end of the tree")
+}
+
+/// serde's wording: "unknown field `k`, expected `a`", "... expected `a` or `b`",
+/// "... expected one of `a`, `b`, `c`", "... there are no fields".
+struct UnknownField<'a> {
+    key: &'a str,
+    names: &'a [&'static str],
+}
+
+impl core::fmt::Display for UnknownField<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "unknown field `{}`, ", self.key)?;
+        match self.names {
+            [] => f.write_str("there are no fields"),
+            [one] => write!(f, "expected `{one}`"),
+            [a, b] => write!(f, "expected `{a}` or `{b}`"),
+            [first, rest @ ..] => {
+                write!(f, "expected one of `{first}`")?;
+                rest.iter().try_for_each(|name| write!(f, ", `{name}`"))
+            }
+        }
+    }
+}
