@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod buffer;
+mod enums;
 pub mod flatten;
 mod formatters;
 

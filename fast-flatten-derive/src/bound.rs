@@ -16,6 +16,7 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{parse_quote, Generics, Lifetime, Type, WhereClause, WherePredicate};
 
 use crate::tree::{Member, Tree};
+use crate::variants::Enum;
 
 /// Whether `ty` mentions any of `generics`' type parameters or lifetimes.
 pub fn mentions_generics(ty: &Type, generics: &Generics) -> bool {
@@ -97,8 +98,8 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
         .unwrap_or_else(|| parse_quote!(where));
     let container_bound = match which {
         Impl::Fields => None,
-        Impl::Deserialize => tree.attrs().de_bound(),
-        Impl::Serialize => tree.attrs().ser_bound(),
+        Impl::Deserialize => tree.de_bound,
+        Impl::Serialize => tree.ser_bound,
     };
     match container_bound {
         Some(bound) => clause.predicates.extend(bound.iter().cloned()),
@@ -106,7 +107,7 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
             for member in &tree.members {
                 clause.predicates.extend(member_bounds(tree, member, which));
             }
-            let container_default = tree.attrs().default();
+            let container_default = tree.default;
             if which == Impl::Deserialize
                 && !tree.generics.params.is_empty()
                 && matches!(
@@ -115,7 +116,7 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
                 )
             {
                 let private = &tree.private;
-                let ident = tree.ident;
+                let ident = &tree.ident;
                 let (_, ty_generics, _) = tree.generics.split_for_impl();
                 clause
                     .predicates
@@ -139,12 +140,12 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
     }
     let ty = member.ty();
     let mut bounds = Vec::new();
-    let generic = mentions_generics(ty, tree.generics);
+    let generic = mentions_generics(ty, &tree.generics);
     match which {
         Impl::Fields => {
             // Type parameters only: a bound like `Inner<'a>: FlattenFields` would make the
             // compiler prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it.
-            if mentions_type_params(ty, tree.generics)
+            if mentions_type_params(ty, &tree.generics)
                 && member.is_flatten()
                 && !(attrs.skip_deserializing() && attrs.skip_serializing())
             {
@@ -179,6 +180,85 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
     bounds
 }
 
+/// The enum's own where clause plus the bounds `which` needs: those of every struct variant's
+/// hidden struct, and one per newtype or tuple field whose type mentions a generic parameter.
+pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
+    let generics = &e.container.generics;
+    let mut clause = generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| parse_quote!(where));
+    let attrs = &e.container.attrs;
+    let container_bound = match which {
+        Impl::Fields => None,
+        Impl::Deserialize => attrs.de_bound(),
+        Impl::Serialize => attrs.ser_bound(),
+    };
+    if let Some(bound) = container_bound {
+        clause.predicates.extend(bound.iter().cloned());
+        return clause;
+    }
+    let private = &e.private;
+    for v in &e.variants {
+        let skipped = match which {
+            Impl::Deserialize => v.variant.attrs.skip_deserializing(),
+            Impl::Serialize => v.variant.attrs.skip_serializing(),
+            Impl::Fields => false,
+        };
+        let with = match which {
+            Impl::Deserialize => v.variant.attrs.deserialize_with().is_some(),
+            Impl::Serialize => v.variant.attrs.serialize_with().is_some(),
+            Impl::Fields => false,
+        };
+        if skipped || with {
+            continue;
+        }
+        let tree = match which {
+            Impl::Serialize => v.by_ref.as_ref(),
+            _ => v.by_value.as_ref(),
+        };
+        if let Some(tree) = tree {
+            for member in &tree.members {
+                clause.predicates.extend(member_bounds(tree, member, which));
+            }
+            continue;
+        }
+        for field in v.fields() {
+            let ty = field.ty;
+            if !mentions_generics(ty, generics) {
+                continue;
+            }
+            match which {
+                Impl::Deserialize => {
+                    for lifetime in field.attrs.borrowed_lifetimes() {
+                        clause.predicates.push(parse_quote!('de: #lifetime));
+                    }
+                    if field.attrs.skip_deserializing() {
+                        if let serde_derive_internals::attr::Default::Default =
+                            field.attrs.default()
+                        {
+                            clause.predicates.push(parse_quote!(#ty: #private::Default));
+                        }
+                    } else if field.attrs.deserialize_with().is_none() {
+                        clause
+                            .predicates
+                            .push(parse_quote!(#ty: #private::Deserialize<'de>));
+                    }
+                }
+                Impl::Serialize => {
+                    if !field.attrs.skip_serializing() && field.attrs.serialize_with().is_none() {
+                        clause
+                            .predicates
+                            .push(parse_quote!(#ty: #private::Serialize));
+                    }
+                }
+                Impl::Fields => {}
+            }
+        }
+    }
+    clause
+}
+
 /// The struct's generics with a leading `'de` lifetime, for impls over a deserializer lifetime.
 /// `'de` outlives every lifetime of the struct that a field borrows (bounded per field above).
 pub fn with_de_lifetime(generics: &Generics) -> Generics {
@@ -187,10 +267,10 @@ pub fn with_de_lifetime(generics: &Generics) -> Generics {
     generics
 }
 
-/// The struct's generics with a leading `'__a` lifetime, for wrappers holding a reference.
+/// The struct's generics with a leading `'__w` lifetime, for wrappers holding a reference.
 pub fn with_ref_lifetime(generics: &Generics) -> Generics {
     let mut generics = generics.clone();
-    generics.params.insert(0, parse_quote!('__a));
+    generics.params.insert(0, parse_quote!('__w));
     generics
 }
 
@@ -198,7 +278,7 @@ pub fn with_ref_lifetime(generics: &Generics) -> Generics {
 /// with the struct's generics.
 pub fn phantom(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let ident = tree.ident;
+    let ident = &tree.ident;
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     quote!(#private::PhantomData<fn() -> #ident #ty_generics>)
 }

@@ -1,17 +1,18 @@
 //! Inputs FastFlatten cannot expand, reported as errors that point at the cause and say what to
 //! do instead.
 
+use serde_derive_internals::ast::{Container, Data, Field, Style};
 use serde_derive_internals::attr::TagType;
-use syn::{Data, DeriveInput, Fields};
+use syn::{DeriveInput, Fields};
 
 use crate::errors::Errors;
-use crate::tree::Tree;
 
-/// FastFlatten works on structs with named fields; anything else is an error on the item.
+/// FastFlatten works on structs with named fields and on enums; anything else is an error on
+/// the item.
 pub fn shape(input: &DeriveInput) -> syn::Result<()> {
     let ident = &input.ident;
     let message = match &input.data {
-        Data::Struct(data) => match &data.fields {
+        syn::Data::Struct(data) => match &data.fields {
             Fields::Named(_) => return Ok(()),
             Fields::Unnamed(_) => format!(
                 "FastFlatten supports structs with named fields; `{ident}` is a tuple struct. \
@@ -22,13 +23,9 @@ pub fn shape(input: &DeriveInput) -> syn::Result<()> {
                  Derive serde's `Serialize, Deserialize` for it"
             ),
         },
-        Data::Enum(_) => format!(
-            "FastFlatten supports structs with named fields; `{ident}` is an enum. \
-             Derive serde's `Serialize, Deserialize` for it (an enum can still be a field of a \
-             FastFlatten struct, flattened or not)"
-        ),
-        Data::Union(_) => format!(
-            "FastFlatten supports structs with named fields; `{ident}` is a union, which serde \
+        syn::Data::Enum(_) => return Ok(()),
+        syn::Data::Union(_) => format!(
+            "FastFlatten supports structs and enums; `{ident}` is a union, which serde \
              cannot derive for either"
         ),
     };
@@ -36,10 +33,10 @@ pub fn shape(input: &DeriveInput) -> syn::Result<()> {
 }
 
 /// serde attributes and shapes the expansion does not handle (yet): each one an error naming it.
-pub fn supported(tree: &Tree) -> syn::Result<()> {
+pub fn supported(container: &Container) -> syn::Result<()> {
     let mut errors = Errors::default();
-    let attrs = tree.attrs();
-    let ident = tree.ident;
+    let attrs = &container.attrs;
+    let ident = &container.ident;
     let unsupported = |what: &str| {
         format!(
             "FastFlatten does not support #[serde({what})] yet; derive serde's \
@@ -57,19 +54,13 @@ pub fn supported(tree: &Tree) -> syn::Result<()> {
     {
         errors.push(ident, unsupported("from/try_from/into = \"...\""));
     }
-    if !matches!(attrs.tag(), TagType::External) {
-        errors.push(ident, unsupported("tag = \"...\""));
-    }
-    if attrs.expecting().is_some() {
-        errors.push(ident, unsupported("expecting = \"...\""));
-    }
     if attrs.is_packed() {
         errors.push(
             ident,
             "FastFlatten does not support #[repr(packed)] structs: it serializes fields by reference",
         );
     }
-    for lifetime in tree.generics.lifetimes() {
+    for lifetime in container.generics.lifetimes() {
         if lifetime.lifetime.ident == "de" {
             errors.push(
                 &lifetime.lifetime,
@@ -78,12 +69,50 @@ pub fn supported(tree: &Tree) -> syn::Result<()> {
         }
     }
 
-    for member in &tree.members {
-        let field = member.field.original;
-        let field_attrs = member.attrs();
+    let fields: Vec<&Field> = match &container.data {
+        Data::Struct(_, fields) => {
+            if !matches!(attrs.tag(), TagType::External) {
+                errors.push(ident, unsupported("tag = \"...\"")); // on a struct
+            }
+            fields.iter().collect()
+        }
+        Data::Enum(variants) => {
+            for variant in variants {
+                if variant.attrs.untagged() {
+                    errors.push(
+                        &variant.ident,
+                        "FastFlatten does not support #[serde(untagged)] on a variant yet; \
+                         put the variant in an untagged enum of its own",
+                    );
+                }
+                if matches!(variant.style, Style::Tuple) {
+                    for field in &variant.fields {
+                        if field.attrs.serialize_with().is_some()
+                            || field.attrs.deserialize_with().is_some()
+                        {
+                            errors.push(
+                                field.original,
+                                "FastFlatten does not support `with`, `serialize_with` or \
+                                 `deserialize_with` on the fields of a tuple variant yet",
+                            );
+                        }
+                    }
+                }
+            }
+            variants
+                .iter()
+                .filter(|v| matches!(v.style, Style::Struct))
+                .flat_map(|v| &v.fields)
+                .collect()
+        }
+    };
+
+    for field in fields {
+        let original = field.original;
+        let field_attrs = &field.attrs;
         if field_attrs.getter().is_some() {
             errors.push(
-                field,
+                original,
                 "FastFlatten does not support #[serde(getter = \"...\")] yet",
             );
         }
@@ -91,7 +120,7 @@ pub fn supported(tree: &Tree) -> syn::Result<()> {
             && (field_attrs.serialize_with().is_some() || field_attrs.deserialize_with().is_some())
         {
             errors.push(
-                field,
+                original,
                 "#[serde(flatten)] cannot be combined with `with`, `serialize_with` or \
                  `deserialize_with` in FastFlatten: a flattened field's leaves are written \
                  one by one into the enclosing struct",
@@ -99,7 +128,7 @@ pub fn supported(tree: &Tree) -> syn::Result<()> {
         }
         if field_attrs.flatten() && field_attrs.skip_serializing_if().is_some() {
             errors.push(
-                field,
+                original,
                 "#[serde(flatten)] cannot be combined with `skip_serializing_if` in FastFlatten; \
                  put `skip_serializing_if` on the flattened struct's own fields",
             );

@@ -9,12 +9,13 @@ use crate::tree::{Member, Tree};
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let ident = tree.ident;
-    let de_generics = bound::with_de_lifetime(tree.generics);
+    let ident = &tree.ident;
+    let de_generics = bound::with_de_lifetime(&tree.generics);
     let (impl_generics, _, _) = de_generics.split_for_impl();
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Deserialize);
-    let name = tree.de_name();
+    let name = tree.de_name;
+    let expecting = &tree.expecting;
 
     let wrappers = tree
         .de_members()
@@ -89,7 +90,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
                 #names_check
-                #private::deserialize(deserializer, #name)
+                #private::deserialize_tree(deserializer, #name, #expecting)
             }
         }
     }
@@ -105,7 +106,7 @@ fn state_struct(
     let private = &tree.private;
     let state = &tree.state;
     let vis = tree.vis;
-    let ident = tree.ident;
+    let ident = &tree.ident;
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     let fields = tree.de_members().map(|member| {
         let name = member.state_field();
@@ -315,7 +316,8 @@ fn construct(tree: &Tree) -> TokenStream {
         };
         quote!(#name: #value)
     });
-    quote!(Self { #(#fields),* })
+    let marker = tree.marker_init();
+    quote!(Self { #(#fields,)* #marker })
 }
 
 /// `let __default = ...;` when the container has `#[serde(default)]` and a member takes its
@@ -329,7 +331,7 @@ fn container_default(tree: &Tree) -> Option<TokenStream> {
     if !used {
         return None;
     }
-    match tree.attrs().default() {
+    match tree.default {
         SerdeDefault::None => None,
         SerdeDefault::Default => Some(quote!(let __default: Self = #private::Default::default();)),
         SerdeDefault::Path(path) => Some(quote!(let __default: Self = #path();)),
@@ -344,7 +346,7 @@ fn default_value(tree: &Tree, member: &Member) -> Option<TokenStream> {
         SerdeDefault::Path(path) => return Some(quote!(#path())),
         SerdeDefault::None => {}
     }
-    if tree.attrs().default().is_none() {
+    if tree.default.is_none() {
         None
     } else {
         let name = member.member();
@@ -377,14 +379,14 @@ fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
 fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
     member.attrs().deserialize_with()?;
-    let ident = wrapper_ident(member);
-    let de_generics = bound::with_de_lifetime(tree.generics);
+    let ident = wrapper_ident(tree, member);
+    let de_generics = bound::with_de_lifetime(&tree.generics);
     let (_, ty_generics, _) = de_generics.split_for_impl();
     Some(quote!(#ident #ty_generics))
 }
 
-fn wrapper_ident(member: &Member) -> syn::Ident {
-    format_ident!("__DeserializeWith{}", member.index)
+fn wrapper_ident(tree: &Tree, member: &Member) -> syn::Ident {
+    format_ident!("__DeserializeWith{}{}", tree.ident, member.index)
 }
 
 /// A type whose `Deserialize` calls the leaf's `deserialize_with` function, as serde's derive
@@ -396,9 +398,9 @@ fn deserialize_with_wrapper(
     where_clause: &syn::WhereClause,
 ) -> TokenStream {
     let private = &tree.private;
-    let ident = wrapper_ident(member);
+    let ident = wrapper_ident(tree, member);
     let ty = member.ty();
-    let de_generics = bound::with_de_lifetime(tree.generics);
+    let de_generics = bound::with_de_lifetime(&tree.generics);
     let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
     let phantom = bound::phantom(tree);
     quote! {

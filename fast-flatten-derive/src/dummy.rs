@@ -4,10 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::tree::Tree;
-
-pub fn wrap(tree: &Tree, items: TokenStream) -> TokenStream {
-    let private = &tree.private;
+pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_camel_case_types, non_snake_case, unused_qualifications)]

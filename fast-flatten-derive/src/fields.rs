@@ -9,14 +9,14 @@ use crate::tree::Tree;
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let ident = tree.ident;
+    let ident = &tree.ident;
     let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Fields);
 
     let len = tree.len_expr();
     let fields = fields_const(tree);
     let name_tree = name_tree(tree);
-    let own_deny = tree.attrs().deny_unknown_fields();
+    let own_deny = tree.deny_unknown_fields;
     let child_deny = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let ty = member.ty();
         quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)
@@ -88,7 +88,7 @@ fn fields_const(tree: &Tree) -> TokenStream {
     let private = &tree.private;
     let generic_child = tree
         .de_members()
-        .any(|m| m.is_flatten() && mentions_type_params(m.ty(), tree.generics));
+        .any(|m| m.is_flatten() && mentions_type_params(m.ty(), &tree.generics));
     if generic_child {
         return quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN));
     }
@@ -120,7 +120,7 @@ fn tree_checks(tree: &Tree) -> Option<TokenStream> {
         return None;
     }
     let private = &tree.private;
-    let ident = tree.ident;
+    let ident = &tree.ident;
     let args: Vec<_> = tree.generics.lifetimes().map(|_| quote!('static)).collect();
     let ty = if args.is_empty() {
         quote!(#ident)

@@ -21,10 +21,14 @@ mod bound;
 mod check;
 mod de;
 mod dummy;
+mod enum_de;
+mod enum_ser;
 mod errors;
 mod fields;
 mod ser;
 mod tree;
+mod variant_structs;
+mod variants;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
@@ -58,9 +62,25 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     ctxt.check()?;
     let container = container.ok_or_else(|| syn::Error::new_spanned(input, "cannot parse"))?;
 
-    let tree = tree::Tree::new(&container, options)?;
-    check::supported(&tree)?;
+    check::supported(&container)?;
 
-    let items = [fields::expand(&tree), de::expand(&tree), ser::expand(&tree)];
-    Ok(dummy::wrap(&tree, items.into_iter().collect()))
+    let items: proc_macro2::TokenStream = match &container.data {
+        serde_derive_internals::ast::Data::Struct(..) => {
+            let tree = tree::Tree::of_struct(&container, &options)?;
+            [fields::expand(&tree), de::expand(&tree), ser::expand(&tree)]
+                .into_iter()
+                .collect()
+        }
+        serde_derive_internals::ast::Data::Enum(..) => {
+            let e = variants::Enum::new(&container, &options)?;
+            [
+                variant_structs::expand(&e),
+                enum_de::expand(&e),
+                enum_ser::expand(&e),
+            ]
+            .into_iter()
+            .collect()
+        }
+    };
+    Ok(dummy::wrap(&options.private(), items))
 }

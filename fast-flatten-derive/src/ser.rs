@@ -7,11 +7,38 @@ use crate::bound::{self, Impl};
 use crate::tree::{Member, Tree};
 
 pub fn expand(tree: &Tree) -> TokenStream {
+    let flatten_serialize = flatten_serialize(tree);
     let private = &tree.private;
-    let ident = tree.ident;
+    let ident = &tree.ident;
     let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Serialize);
-    let name = tree.ser_name();
+    let name = tree.ser_name;
+    let names_check = crate::fields::generic_names_check(tree);
+    quote! {
+        #flatten_serialize
+
+        #[automatically_derived]
+        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            // Inlined like serde's own derive, so the format's loop sees the whole tree.
+            #[inline]
+            fn serialize<__S: #private::Serializer>(
+                &self,
+                serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                #names_check
+                #private::serialize(self, serializer, #name)
+            }
+        }
+    }
+}
+
+/// `FlattenSerialize` (and the `serialize_with` wrappers it uses): every leaf of the tree
+/// written into a `FieldSink`.
+pub fn flatten_serialize(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let ident = &tree.ident;
+    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
+    let where_clause = bound::where_clause(tree, Impl::Serialize);
 
     let wrappers = tree
         .ser_members()
@@ -22,7 +49,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
         });
     let counts = tree.ser_members().map(|member| count(tree, member));
     let writes = tree.ser_members().map(|member| write(tree, member));
-    let names_check = crate::fields::generic_names_check(tree);
 
     quote! {
         #(#wrappers)*
@@ -43,19 +69,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 #private::Ok(())
             }
         }
-
-        #[automatically_derived]
-        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-            // Inlined like serde's own derive, so the format's loop sees the whole tree.
-            #[inline]
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                #names_check
-                #private::serialize(self, serializer, #name)
-            }
-        }
     }
 }
 
@@ -63,14 +76,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// child's count.
 fn count(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
-    let field = member.member();
+    let field = tree.field_ref(member);
     if member.is_catch_all() {
-        quote!(#private::catch_all_len(&self.#field))
+        quote!(#private::catch_all_len(#field))
     } else if member.is_flatten() {
         let ty = member.ty();
-        quote!(<#ty as #private::FlattenSerialize>::serialized_len(&self.#field))
+        quote!(<#ty as #private::FlattenSerialize>::serialized_len(#field))
     } else if let Some(skip_if) = member.attrs().skip_serializing_if() {
-        quote!(if #skip_if(&self.#field) { 0 } else { 1 })
+        quote!(if #skip_if(#field) { 0 } else { 1 })
     } else {
         quote!(1)
     }
@@ -80,29 +93,29 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
 /// or a flattened child's leaves.
 fn write(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
-    let field = member.member();
+    let field = tree.field_ref(member);
     if member.is_catch_all() {
-        return quote!(#private::serialize_catch_all(&self.#field, out)?;);
+        return quote!(#private::serialize_catch_all(#field, out)?;);
     }
     if member.is_flatten() {
         let ty = member.ty();
-        return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(&self.#field, out)?;);
+        return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(#field, out)?;);
     }
     let name = member.ser_name();
     let value = match member.attrs().serialize_with() {
         Some(_) => {
             // The wrapper's generic arguments are spelled out: its type parameters appear only
             // in its marker, so they cannot be inferred.
-            let wrapper = wrapper_ident(member);
-            let args = bound::generic_args(tree.generics);
-            quote!(&#wrapper::<'_, #(#args),*> { value: &self.#field, __marker: #private::PhantomData })
+            let wrapper = wrapper_ident(tree, member);
+            let args = bound::generic_args(&tree.generics);
+            quote!(&#wrapper::<'_, #(#args),*> { value: #field, __marker: #private::PhantomData })
         }
-        None => quote!(&self.#field),
+        None => field.clone(),
     };
     let write = quote!(#private::FieldSink::field(out, #name, #value)?;);
     match member.attrs().skip_serializing_if() {
         Some(skip_if) => quote! {
-            if #skip_if(&self.#field) {
+            if #skip_if(#field) {
                 #private::FieldSink::skip_field(out, #name)?;
             } else {
                 #write
@@ -112,8 +125,8 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
     }
 }
 
-fn wrapper_ident(member: &Member) -> syn::Ident {
-    format_ident!("__SerializeWith{}", member.index)
+fn wrapper_ident(tree: &Tree, member: &Member) -> syn::Ident {
+    format_ident!("__SerializeWith{}{}", tree.ident, member.index)
 }
 
 /// A type whose `Serialize` calls the leaf's `serialize_with` function, as serde's derive
@@ -125,15 +138,15 @@ fn serialize_with_wrapper(
     where_clause: &syn::WhereClause,
 ) -> TokenStream {
     let private = &tree.private;
-    let ident = wrapper_ident(member);
+    let ident = wrapper_ident(tree, member);
     let ty = member.ty();
-    let generics = bound::with_ref_lifetime(tree.generics);
+    let generics = bound::with_ref_lifetime(&tree.generics);
     let (impl_generics, ty_generics, _) = generics.split_for_impl();
     let phantom = bound::phantom(tree);
     quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
-            value: &'__a #ty,
+            value: &'__w #ty,
             __marker: #phantom,
         }
 

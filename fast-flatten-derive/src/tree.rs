@@ -1,26 +1,51 @@
-//! The model every expansion reads: a struct's members in declaration order, each an own leaf or
-//! a flattened child, with the slot offsets they occupy in the whole tree.
+//! The model every struct expansion reads: a list of fields in declaration order, each an own
+//! leaf or a flattened child, with the slot offsets they occupy in the whole tree.
+//!
+//! A tree is a struct, or the fields of one struct variant of an enum. A struct variant is
+//! expanded as a hidden struct holding its fields by value (what is deserialized, then moved
+//! into the variant) and a hidden struct holding them by reference (what is serialized).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use serde_derive_internals::ast::{Container, Data, Field};
+use serde_derive_internals::ast::{Container, Data, Field, Style, Variant};
 use serde_derive_internals::attr;
 use serde_derive_internals::name::Name;
-use syn::{Generics, Ident, Type, Visibility};
+use syn::{Generics, Ident, Type, Visibility, WherePredicate};
 
 use crate::attr::{FieldOptions, Options};
 use crate::errors::Errors;
 
 pub struct Tree<'a> {
-    pub container: &'a Container<'a>,
-    pub ident: &'a Ident,
+    /// The type the traits are implemented for: the struct, or a hidden struct of a variant.
+    pub ident: Ident,
     pub vis: &'a Visibility,
-    pub generics: &'a Generics,
+    /// The type's generics: the struct's, or the enum's (plus `'__a` for a by-reference
+    /// variant struct).
+    pub generics: Generics,
     /// `path::to::serde_fastkit::__private`: everything the expansion calls.
     pub private: TokenStream,
     /// The hidden type holding the leaves read so far (`FlattenDeserialize::State`).
     pub state: Ident,
     pub members: Vec<Member<'a>>,
+    /// Whether the fields are held by reference (a variant's by-reference struct): a field
+    /// expression is then already a reference.
+    pub by_ref: bool,
+    /// The name given to `serialize_struct` / `deserialize_struct`.
+    pub ser_name: &'a Name,
+    pub de_name: &'a Name,
+    /// What the visitor expects, in serde's words ("struct X", "struct variant E::V"), as an
+    /// expression of the runtime's `Expecting`.
+    pub expecting: TokenStream,
+    pub deny_unknown_fields: bool,
+    /// The container's `#[serde(default)]` (none for a variant: serde has no such attribute
+    /// on enums).
+    pub default: &'a attr::Default,
+    /// `#[serde(bound(serialize = ..., deserialize = ...))]` on the container.
+    pub ser_bound: Option<&'a [WherePredicate]>,
+    pub de_bound: Option<&'a [WherePredicate]>,
+    /// For a variant's hidden struct, the marker field that uses every generic parameter of
+    /// the enum (its fields may not).
+    pub marker: Option<TokenStream>,
 }
 
 pub struct Member<'a> {
@@ -32,71 +57,113 @@ pub struct Member<'a> {
     pub options: FieldOptions,
 }
 
+/// The name of the marker field of a variant's hidden structs.
+pub const MARKER: &str = "__fast_flatten_marker";
+
 impl<'a> Tree<'a> {
-    pub fn new(container: &'a Container<'a>, options: Options) -> syn::Result<Tree<'a>> {
+    /// The tree of a struct.
+    pub fn of_struct(container: &'a Container<'a>, options: &Options) -> syn::Result<Tree<'a>> {
         let fields = match &container.data {
             Data::Struct(_, fields) => fields,
             Data::Enum(_) => unreachable_enum(container)?,
         };
-        let krate = options.krate;
-        let private = quote!(#krate::__private);
-
-        let mut offset = quote!(0);
-        let mut members = Vec::with_capacity(fields.len());
-        let mut errors = Errors::default();
-        for (index, field) in fields.iter().enumerate() {
-            let options = match FieldOptions::from_field(field.original) {
-                Ok(options) => options,
-                Err(error) => {
-                    errors.push_error(error);
-                    FieldOptions::default()
-                }
-            };
-            if options.catch_all && !field.attrs.flatten() {
-                errors.push(
-                    field.original,
-                    "#[fast_flatten(catch_all)] marks a flattened map: add #[serde(flatten)]",
-                );
-            }
-            let member = Member {
-                field,
-                index,
-                offset: offset.clone(),
-                options,
-            };
-            if let Some(len) = member.slot_count(&private) {
-                offset = quote!(#offset + #len);
-            }
-            members.push(member);
-        }
-        errors.finish()?;
-
+        let attrs = &container.attrs;
+        let expecting = expecting(
+            &options.private(),
+            attrs,
+            &format!("struct {}", container.ident),
+        );
         Ok(Tree {
-            container,
-            ident: &container.ident,
+            ident: container.ident.clone(),
             vis: &container.original.vis,
-            generics: container.generics,
+            generics: container.generics.clone(),
+            private: options.private(),
             state: format_ident!(
                 "__FastFlattenState{}",
                 container.ident,
                 span = Span::call_site()
             ),
-            private,
-            members,
+            members: members(fields, &options.private())?,
+            by_ref: false,
+            ser_name: attrs.name().serialize_name(),
+            de_name: attrs.name().deserialize_name(),
+            expecting,
+            deny_unknown_fields: attrs.deny_unknown_fields(),
+            default: attrs.default(),
+            ser_bound: attrs.ser_bound(),
+            de_bound: attrs.de_bound(),
+            marker: None,
         })
     }
 
-    pub fn attrs(&self) -> &attr::Container {
-        &self.container.attrs
+    /// The hidden struct holding a struct variant's fields by value.
+    pub fn of_variant(
+        container: &'a Container<'a>,
+        variant: &'a Variant<'a>,
+        options: &Options,
+    ) -> syn::Result<Tree<'a>> {
+        debug_assert!(matches!(variant.style, Style::Struct));
+        let attrs = &container.attrs;
+        let ident = variant_struct_ident(&container.ident, &variant.ident, "");
+        let private = options.private();
+        let expecting = expecting(
+            &private,
+            attrs,
+            &format!("struct variant {}::{}", container.ident, variant.ident),
+        );
+        let enum_ident = &container.ident;
+        let (_, ty_generics, _) = container.generics.split_for_impl();
+        Ok(Tree {
+            state: format_ident!("__FastFlattenState{}", ident, span = Span::call_site()),
+            ident,
+            vis: &container.original.vis,
+            generics: container.generics.clone(),
+            members: members(&variant.fields, &private)?,
+            marker: Some(quote!(#private::PhantomData<fn() -> #enum_ident #ty_generics>)),
+            private,
+            by_ref: false,
+            ser_name: variant.attrs.name().serialize_name(),
+            de_name: variant.attrs.name().deserialize_name(),
+            expecting,
+            deny_unknown_fields: attrs.deny_unknown_fields(),
+            default: &attr::Default::None,
+            ser_bound: attrs.ser_bound(),
+            de_bound: attrs.de_bound(),
+        })
     }
 
-    /// The name passed to `serialize_struct` / `deserialize_struct`.
-    pub fn ser_name(&self) -> &Name {
-        self.attrs().name().serialize_name()
-    }
-
-    pub fn de_name(&self) -> &Name {
-        self.attrs().name().deserialize_name()
+    /// The hidden struct holding a struct variant's fields by reference, from the by-value
+    /// tree of the same variant.
+    pub fn by_reference(&self, enum_ident: &Ident, variant: &Ident) -> Tree<'a> {
+        let mut generics = self.generics.clone();
+        generics.params.insert(0, syn::parse_quote!('__a));
+        let members = self
+            .members
+            .iter()
+            .map(|member| Member {
+                field: member.field,
+                index: member.index,
+                offset: member.offset.clone(),
+                options: member.options,
+            })
+            .collect();
+        Tree {
+            ident: variant_struct_ident(enum_ident, variant, "Ref"),
+            vis: self.vis,
+            generics,
+            private: self.private.clone(),
+            state: self.state.clone(),
+            members,
+            by_ref: true,
+            ser_name: self.ser_name,
+            de_name: self.de_name,
+            expecting: self.expecting.clone(),
+            deny_unknown_fields: self.deny_unknown_fields,
+            default: self.default,
+            ser_bound: self.ser_bound,
+            de_bound: self.de_bound,
+            marker: self.marker.clone(),
+        }
     }
 
     /// Members that take part in deserialization (own leaves and flattened children).
@@ -121,6 +188,78 @@ impl<'a> Tree<'a> {
             .filter_map(|m| m.slot_count(&self.private));
         quote!(0 #(+ #counts)*)
     }
+
+    /// An expression for a reference to `member` of `self`.
+    pub fn field_ref(&self, member: &Member) -> TokenStream {
+        let name = member.member();
+        if self.by_ref {
+            quote!(self.#name)
+        } else {
+            quote!(&self.#name)
+        }
+    }
+
+    /// The marker field's initializer in a struct literal, if the tree has one.
+    pub fn marker_init(&self) -> Option<TokenStream> {
+        let private = &self.private;
+        let marker = Ident::new(MARKER, Span::call_site());
+        self.marker
+            .as_ref()
+            .map(|_| quote!(#marker: #private::PhantomData,))
+    }
+}
+
+/// serde's `text`, or the container's `#[serde(expecting = "...")]`, as an `Expecting`.
+pub fn expecting(private: &TokenStream, attrs: &attr::Container, text: &str) -> TokenStream {
+    match attrs.expecting() {
+        Some(custom) => quote!(#private::Expecting::Custom(#custom)),
+        None => quote!(#private::Expecting::Text(#text)),
+    }
+}
+
+/// The members of a field list, with their slot offsets.
+fn members<'a>(fields: &'a [Field<'a>], private: &TokenStream) -> syn::Result<Vec<Member<'a>>> {
+    let mut offset = quote!(0);
+    let mut members = Vec::with_capacity(fields.len());
+    let mut errors = Errors::default();
+    for (index, field) in fields.iter().enumerate() {
+        let options = match FieldOptions::from_field(field.original) {
+            Ok(options) => options,
+            Err(error) => {
+                errors.push_error(error);
+                FieldOptions::default()
+            }
+        };
+        if options.catch_all && !field.attrs.flatten() {
+            errors.push(
+                field.original,
+                "#[fast_flatten(catch_all)] marks a flattened map: add #[serde(flatten)]",
+            );
+        }
+        let member = Member {
+            field,
+            index,
+            offset: offset.clone(),
+            options,
+        };
+        if let Some(len) = member.slot_count(private) {
+            offset = quote!(#offset + #len);
+        }
+        members.push(member);
+    }
+    errors.finish()?;
+    Ok(members)
+}
+
+/// `__FastFlattenVariant{Enum}{Variant}{suffix}`: a hidden struct of one variant.
+fn variant_struct_ident(enum_ident: &Ident, variant: &Ident, suffix: &str) -> Ident {
+    format_ident!(
+        "__FastFlattenVariant{}{}{}",
+        enum_ident,
+        variant,
+        suffix,
+        span = Span::call_site()
+    )
 }
 
 impl Member<'_> {
@@ -185,9 +324,9 @@ impl Member<'_> {
 }
 
 fn unreachable_enum<T>(container: &Container) -> syn::Result<T> {
-    // `check::shape` rejects enums before parsing; this keeps the macro panic-free regardless.
+    // The caller expands enums elsewhere; this keeps the macro panic-free regardless.
     Err(syn::Error::new_spanned(
         &container.ident,
-        "FastFlatten supports structs with named fields only",
+        "FastFlatten: expected a struct",
     ))
 }

@@ -36,3 +36,16 @@ pub const fn unnamed_fields(len: usize) -> &'static [&'static str] {
     );
     UNNAMED.split_at(len).0
 }
+
+/// The largest of `lens` (0 for none), in constant evaluation.
+pub const fn max_len(lens: &[usize]) -> usize {
+    let mut max = 0;
+    let mut i = 0;
+    while i < lens.len() {
+        if lens[i] > max {
+            max = lens[i];
+        }
+        i += 1;
+    }
+    max
+}

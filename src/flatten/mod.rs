@@ -109,7 +109,8 @@ pub use self::names::NamePart;
 pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
-use self::sink::{MapSink, StructSink};
+pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
+use self::visitor::{deserialize_tree, Expecting};
 
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
 /// helpers a derived type calls and a hand-written one has no need for.
@@ -118,8 +119,10 @@ pub(crate) mod for_derive {
         catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
     };
     pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
-    pub use super::field_list::{concat_fields, unnamed_fields};
+    pub use super::field_list::{concat_fields, max_len, unnamed_fields};
     pub use super::names::check_names;
+    pub use super::visitor::Expecting;
+    pub use super::visitor::{deserialize_map_only, deserialize_struct_variant, deserialize_tree};
 }
 
 /// The leaves a type contributes to a flattened tree, known without a lifetime.
@@ -255,5 +258,5 @@ where
     T: FlattenDeserialize<'de>,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_struct(name, T::FIELDS, visitor::TreeVisitor::<T>::new(name))
+    deserialize_tree(deserializer, name, Expecting::Struct(name))
 }

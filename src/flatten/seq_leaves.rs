@@ -1,8 +1,8 @@
 //! Reading a flattened tree's leaves in order from a sequence.
 
-use core::fmt;
-
 use serde::de::{self, Deserialize, DeserializeSeed, SeqAccess};
+
+use super::visitor::Expecting;
 
 /// A sequence being read as the leaves of one flattened tree, in slot order.
 ///
@@ -11,18 +11,18 @@ use serde::de::{self, Deserialize, DeserializeSeed, SeqAccess};
 pub struct SeqLeaves<'a, A> {
     seq: &'a mut A,
     read: usize,
-    name: &'static str,
+    expecting: Expecting,
     len: usize,
 }
 
 impl<'a, 'de, A: SeqAccess<'de>> SeqLeaves<'a, A> {
-    /// Wraps `seq`, which should hold the `len` leaves of the struct `name`.
+    /// Wraps `seq`, which should hold the `len` leaves of what `expecting` names.
     #[inline]
-    pub(crate) fn new(seq: &'a mut A, name: &'static str, len: usize) -> Self {
+    pub(crate) fn new(seq: &'a mut A, expecting: Expecting, len: usize) -> Self {
         SeqLeaves {
             seq,
             read: 0,
-            name,
+            expecting,
             len,
         }
     }
@@ -60,24 +60,24 @@ impl<'a, 'de, A: SeqAccess<'de>> SeqLeaves<'a, A> {
     pub fn invalid_length<E: de::Error>(&self) -> E {
         // The fields are passed by value to an out-of-line function: taking `&self` there
         // would force the reader into memory on the hot path (measured: 1.3x on bincode 2).
-        invalid_length(self.read - 1, self.name, self.len)
+        invalid_length(self.read - 1, self.expecting, self.len)
     }
 }
 
 #[cold]
 #[inline(never)]
-fn invalid_length<E: de::Error>(read: usize, name: &'static str, len: usize) -> E {
-    E::invalid_length(read, &ExpectedLeaves { name, len })
+fn invalid_length<E: de::Error>(read: usize, expecting: Expecting, len: usize) -> E {
+    E::invalid_length(read, &ExpectedLeaves { expecting, len })
 }
 
 /// serde's expectation for a struct read from a sequence: "struct A with 6 elements".
 struct ExpectedLeaves {
-    name: &'static str,
+    expecting: Expecting,
     len: usize,
 }
 
 impl de::Expected for ExpectedLeaves {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "struct {} with {} elements", self.name, self.len)
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.expecting.with_len(self.len), f)
     }
 }

@@ -88,3 +88,36 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
         self.0.serialize_entry(key, value)
     }
 }
+
+/// Leaves written into a `SerializeStructVariant` (an externally tagged enum's struct variant).
+pub(crate) struct StructVariantSink<'a, S>(pub(crate) &'a mut S);
+
+impl<S: serde::ser::SerializeStructVariant> FieldSink for StructVariantSink<'_, S> {
+    type Error = S::Error;
+
+    #[inline(always)]
+    fn field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), S::Error> {
+        self.0.serialize_field(key, value)
+    }
+
+    #[inline(always)]
+    fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
+        self.0.skip_field(key)
+    }
+
+    fn entry<K, V>(&mut self, _key: &K, _value: &V) -> Result<(), S::Error>
+    where
+        K: Serialize + ?Sized,
+        V: Serialize + ?Sized,
+    {
+        // A variant whose tree holds a catch-all is written as a map (`serialize_struct_variant`
+        // in `crate::enums`), so a derived tree never gets here.
+        Err(ser::Error::custom(
+            "serde_fastkit: a catch-all map was written into a struct variant",
+        ))
+    }
+}

@@ -3,23 +3,97 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Unexpected, VariantAccess, Visitor,
+};
 
 use super::errors::unknown_field;
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
 use super::RestKey;
 use super::{FlattenDeserialize, SeqLeaves};
 
-pub(crate) struct TreeVisitor<T> {
+/// What a tree's visitor says it expects, in serde's words.
+#[derive(Clone, Copy, Debug)]
+pub enum Expecting {
+    /// "struct {name}".
+    Struct(&'static str),
+    /// A text of serde's own, such as "struct variant E::V".
+    Text(&'static str),
+    /// `#[serde(expecting = "...")]`: replaces every text, "... with N elements" included.
+    Custom(&'static str),
+}
+
+impl Expecting {
+    /// serde's expectation for a sequence that ended early: "struct A with 6 elements".
+    pub(crate) fn with_len(self, len: usize) -> impl fmt::Display {
+        fmt::from_fn(move |f| match (self, len) {
+            (Expecting::Custom(text), _) => f.write_str(text),
+            (_, 1) => write!(f, "{self} with 1 element"),
+            (_, len) => write!(f, "{self} with {len} elements"),
+        })
+    }
+}
+
+impl fmt::Display for Expecting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expecting::Struct(name) => write!(f, "struct {name}"),
+            Expecting::Text(text) | Expecting::Custom(text) => f.write_str(text),
+        }
+    }
+}
+
+/// [`deserialize`](super::deserialize), saying it expects `expecting` ("struct variant E::V", or the text of
+/// `#[serde(expecting = "...")]`).
+#[inline]
+pub fn deserialize_tree<'de, T, D>(
+    deserializer: D,
     name: &'static str,
+    expecting: Expecting,
+) -> Result<T, D::Error>
+where
+    T: FlattenDeserialize<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_struct(name, T::FIELDS, TreeVisitor::<T>::new(expecting, true))
+}
+
+/// A tree read from a map only, never a sequence: an untagged enum's struct variant, as serde
+/// reads one.
+#[inline]
+pub fn deserialize_map_only<'de, T, D>(deserializer: D, expecting: Expecting) -> Result<T, D::Error>
+where
+    T: FlattenDeserialize<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_any(TreeVisitor::<T>::new(expecting, false))
+}
+
+/// An externally tagged enum's struct variant, read as a tree through the format's
+/// `VariantAccess`.
+#[inline]
+pub fn deserialize_struct_variant<'de, T, A>(access: A, expecting: Expecting) -> Result<T, A::Error>
+where
+    T: FlattenDeserialize<'de>,
+    A: VariantAccess<'de>,
+{
+    access.struct_variant(T::FIELDS, TreeVisitor::<T>::new(expecting, true))
+}
+
+pub(crate) struct TreeVisitor<T> {
+    expecting: Expecting,
+    /// Whether a sequence of the leaves is accepted: serde's derive refuses one for an untagged
+    /// enum's struct variant, which would otherwise match any array of the right types.
+    accept_seq: bool,
     tree: PhantomData<fn() -> T>,
 }
 
 impl<T> TreeVisitor<T> {
     #[inline]
-    pub(crate) fn new(name: &'static str) -> Self {
+    pub(crate) fn new(expecting: Expecting, accept_seq: bool) -> Self {
         TreeVisitor {
-            name,
+            expecting,
+            accept_seq,
             tree: PhantomData,
         }
     }
@@ -29,7 +103,7 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "struct {}", self.name)
+        fmt::Display::fmt(&self.expecting, f)
     }
 
     #[inline]
@@ -51,7 +125,10 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
 
     #[inline]
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
-        T::deserialize_leaves(&mut SeqLeaves::new(&mut seq, self.name, T::LEN))
+        if !self.accept_seq {
+            return Err(A::Error::invalid_type(Unexpected::Seq, &self));
+        }
+        T::deserialize_leaves(&mut SeqLeaves::new(&mut seq, self.expecting, T::LEN))
     }
 }
 

@@ -23,6 +23,12 @@ pub use crate::flatten::{
 
 pub use self::missing::missing_field;
 
+pub use crate::buffer::{Content, ContentDeserializer};
+pub use crate::enums::*;
+pub use core::fmt::{Formatter, Result as FmtResult};
+pub use serde::de::{EnumAccess, VariantAccess, Visitor};
+pub use serde::ser::{Error as SerError, SerializeTuple, SerializeTupleVariant};
+
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser
 /// (`serde_derive_internals`) turns `#[serde(borrow)]` on a `Cow<str>` or `Cow<[u8]>` field into
 /// `deserialize_with = "_serde::__private::de::borrow_cow_str"` (or `_bytes`), a path into serde's

@@ -18,10 +18,4 @@ struct Converted {
     a: u8,
 }
 
-#[derive(FastFlatten)]
-#[serde(expecting = "a thing")]
-struct Expecting {
-    a: u8,
-}
-
 fn main() {}

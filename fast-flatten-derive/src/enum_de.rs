@@ -1,0 +1,547 @@
+//! `Deserialize` for an enum: its names (`Variants`), how each variant reads its content
+//! (`DeserializeVariant`), and the entry point of its representation. The visitors themselves
+//! are generic code of the runtime (`serde_fastkit::__private`, `src/enums/`).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use serde_derive_internals::ast::Style;
+use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
+use syn::spanned::Spanned;
+
+use crate::bound::{self, Impl};
+use crate::variants::{Enum, EnumVariant};
+
+pub fn expand(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    let self_ty = e.self_ty();
+    let generics = &e.container.generics;
+    let de_generics = bound::with_de_lifetime(generics);
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    let where_clause = bound::enum_where_clause(e, Impl::Deserialize);
+
+    let names = variants_impl(e);
+    let tuple_visitors = e
+        .de_variants()
+        .filter(|(_, v)| v.variant.attrs.deserialize_with().is_none())
+        .filter(|(_, v)| matches!(v.de_style(), Style::Tuple))
+        .map(|(_, v)| tuple_visitor(e, v, &where_clause));
+    let with_wrappers = e
+        .de_variants()
+        .filter_map(|(_, v)| with_wrapper(e, v, &where_clause));
+
+    let content_arms = e.de_variants().map(|(index, v)| {
+        let read = variant_from_content(e, v);
+        quote!(#index => #read,)
+    });
+    let access = matches!(e.tag(), TagType::External).then(|| {
+        let arms = e.de_variants().map(|(index, v)| {
+            let read = variant_from_access(e, v);
+            quote!(#index => #read,)
+        });
+        quote! {
+            #[inline]
+            fn deserialize_variant_access<__A: #private::VariantAccess<'de>>(
+                index: usize,
+                access: __A,
+            ) -> #private::Result<Self, __A::Error> {
+                match index {
+                    #(#arms)*
+                    _ => #private::Err(#private::variant_out_of_range()),
+                }
+            }
+        }
+    });
+    let without_content = without_content(e);
+    let entry = entry_point(e);
+
+    quote! {
+        #names
+        #(#tuple_visitors)*
+        #(#with_wrappers)*
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::DeserializeVariant<'de> for #self_ty #where_clause {
+            #[inline]
+            fn deserialize_variant<__D: #private::Deserializer<'de>>(
+                index: usize,
+                deserializer: __D,
+            ) -> #private::Result<Self, __D::Error> {
+                match index {
+                    #(#content_arms)*
+                    _ => #private::Err(#private::variant_out_of_range()),
+                }
+            }
+
+            #access
+            #without_content
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::Deserialize<'de> for #self_ty #where_clause {
+            #[inline]
+            fn deserialize<__D: #private::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> #private::Result<Self, __D::Error> {
+                #entry
+            }
+        }
+    }
+}
+
+/// `Variants`: the enum's names, and the lookup of a variant by name.
+fn variants_impl(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    let self_ty = e.self_ty();
+    let (impl_generics, _, where_clause) = e.container.generics.split_for_impl();
+    let attrs = &e.container.attrs;
+    let rust_name = e.rust_name();
+    let de_name = attrs.name().deserialize_name();
+    let names: Vec<_> = e
+        .de_variants()
+        .flat_map(|(_, v)| v.variant.attrs.aliases())
+        .collect();
+    let count = e.de_variants().count();
+    let other = match e.de_variants().find(|(_, v)| v.variant.attrs.other()) {
+        Some((index, _)) => quote!(#private::Some(#index)),
+        None => quote!(#private::None),
+    };
+    let expecting = match (attrs.expecting(), e.tag()) {
+        (Some(custom), _) => custom.to_owned(),
+        (None, TagType::External) => format!("enum {rust_name}"),
+        (None, TagType::Internal { .. }) => format!("internally tagged enum {rust_name}"),
+        (None, TagType::Adjacent { .. }) => format!("adjacently tagged enum {rust_name}"),
+        (None, TagType::None) => {
+            format!("data did not match any variant of untagged enum {rust_name}")
+        }
+    };
+    let arms = e.de_variants().map(|(index, v)| {
+        let aliases = v.variant.attrs.aliases();
+        quote!(#(#aliases)|* => #private::Some(#index),)
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::Variants for #self_ty #where_clause {
+            const RUST_NAME: &'static str = #rust_name;
+            const NAME: &'static str = #de_name;
+            const VARIANTS: &'static [&'static str] = &[#(#names),*];
+            const COUNT: usize = #count;
+            const OTHER: #private::Option<usize> = #other;
+            const EXPECTING: &'static str = #expecting;
+
+            #[inline]
+            fn variant_of(name: &str) -> #private::Option<usize> {
+                match name {
+                    #(#arms)*
+                    _ => #private::None,
+                }
+            }
+        }
+    }
+}
+
+/// The entry point of the enum's representation.
+fn entry_point(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    match e.tag() {
+        TagType::External => quote!(#private::deserialize_external::<Self, __D>(deserializer)),
+        TagType::Internal { tag } => {
+            let len = internal_len(e);
+            quote!(#private::deserialize_internal::<Self, __D>(
+                deserializer,
+                #tag,
+                #private::unnamed_fields(#len),
+            ))
+        }
+        TagType::Adjacent { tag, content } => {
+            let deny = e.container.attrs.deny_unknown_fields();
+            quote!(#private::deserialize_adjacent::<Self, __D>(
+                deserializer,
+                &[#tag, #content],
+                #deny,
+            ))
+        }
+        TagType::None => quote!(#private::deserialize_untagged::<Self, __D>(deserializer)),
+    }
+}
+
+/// How many elements a format that writes structs as sequences may hold for an internally
+/// tagged enum: the tag and the longest variant's leaves. A newtype variant's type is not known
+/// to be a tree, so the bound is then generous (such formats only count down from it).
+fn internal_len(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    let mut lens = Vec::new();
+    for (_, v) in e.de_variants() {
+        match (v.de_style(), &v.by_value) {
+            (Style::Struct, Some(tree)) => {
+                let ident = &tree.ident;
+                let (_, ty_generics, _) = tree.generics.split_for_impl();
+                lens.push(quote!(<#ident #ty_generics as #private::FlattenFields>::LEN));
+            }
+            (Style::Unit, _) => {}
+            _ => return quote!(4095 + 1),
+        }
+    }
+    quote!(1 + #private::max_len(&[0 #(, #lens)*]))
+}
+
+/// Reads a variant from a deserializer of its content (internally tagged: the rest of the map;
+/// adjacently tagged: the content; untagged: the whole value; externally tagged: through
+/// `deserialize_variant_access`).
+fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    if matches!(e.tag(), TagType::External) {
+        return quote!(<Self as #private::DeserializeVariant<'de>>::deserialize_variant_access(
+            index,
+            #private::VariantValue(deserializer),
+        ));
+    }
+    let path = v.path(e.ident);
+    if let Some(with) = v.variant.attrs.deserialize_with() {
+        let unwrap = unwrap_fields(e, v, quote!(__value));
+        return quote!(#private::Result::map(#with(deserializer), |__value| #unwrap));
+    }
+    let rust_name = e.rust_name();
+    let variant_name = v.ident().to_string();
+    match v.de_style() {
+        Style::Unit => {
+            let check = if matches!(e.tag(), TagType::Internal { .. }) {
+                let deny = e.container.attrs.deny_unknown_fields();
+                quote!(#private::tagged_unit_variant(deserializer, #rust_name, #variant_name, #deny))
+            } else {
+                quote!(#private::untagged_unit_variant(deserializer, #rust_name, #variant_name))
+            };
+            let value = unit_value(e, v);
+            quote!({ #check?; #private::Ok(#value) })
+        }
+        Style::Newtype => {
+            let field = &v.fields()[0];
+            let ty = field.ty;
+            match field.attrs.deserialize_with() {
+                Some(with) => quote!(#private::Result::map(#with(deserializer), #path)),
+                None => {
+                    let span = field.original.span();
+                    let func = quote_spanned!(span=> <#ty as #private::Deserialize>::deserialize);
+                    quote!(#private::Result::map(#func(deserializer), #path))
+                }
+            }
+        }
+        Style::Tuple => {
+            let visitor = tuple_visitor_value(e, v);
+            let len = v
+                .fields()
+                .iter()
+                .filter(|f| !f.attrs.skip_deserializing())
+                .count();
+            quote!(#private::Deserializer::deserialize_tuple(deserializer, #len, #visitor))
+        }
+        Style::Struct => {
+            let tree = v.by_value.as_ref().expect("struct variants have a tree");
+            let ident = &tree.ident;
+            let (_, ty_generics, _) = tree.generics.split_for_impl();
+            let expecting = &tree.expecting;
+            let into = struct_into_variant(e, v);
+            let read = if matches!(e.tag(), TagType::None) {
+                quote!(#private::deserialize_map_only::<#ident #ty_generics, __D>(deserializer, #expecting))
+            } else {
+                let name = tree.de_name;
+                quote!(#private::deserialize_tree::<#ident #ty_generics, __D>(deserializer, #name, #expecting))
+            };
+            quote!(#private::Result::map(#read, #into))
+        }
+    }
+}
+
+/// Reads a variant of an externally tagged enum through the format's `VariantAccess`.
+fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let path = v.path(e.ident);
+    if v.variant.attrs.deserialize_with().is_some() {
+        let wrapper = with_wrapper_ident(e, v);
+        let de_generics = bound::with_de_lifetime(e.container.generics);
+        let (_, ty_generics, _) = de_generics.split_for_impl();
+        let unwrap = unwrap_fields(e, v, quote!(__wrapper.value));
+        return quote!(#private::Result::map(
+            #private::VariantAccess::newtype_variant::<#wrapper #ty_generics>(access),
+            |__wrapper| #unwrap,
+        ));
+    }
+    match v.de_style() {
+        Style::Unit => {
+            let value = unit_value(e, v);
+            quote!({ #private::VariantAccess::unit_variant(access)?; #private::Ok(#value) })
+        }
+        Style::Newtype => {
+            let field = &v.fields()[0];
+            let ty = field.ty;
+            match field.attrs.deserialize_with() {
+                Some(_) => {
+                    let wrapper = with_wrapper_ident(e, v);
+                    let de_generics = bound::with_de_lifetime(e.container.generics);
+                    let (_, ty_generics, _) = de_generics.split_for_impl();
+                    quote!(#private::Result::map(
+                        #private::VariantAccess::newtype_variant::<#wrapper #ty_generics>(access),
+                        |__wrapper| #path(__wrapper.value),
+                    ))
+                }
+                None => {
+                    let span = field.original.span();
+                    let func =
+                        quote_spanned!(span=> #private::VariantAccess::newtype_variant::<#ty>);
+                    quote!(#private::Result::map(#func(access), #path))
+                }
+            }
+        }
+        Style::Tuple => {
+            let visitor = tuple_visitor_value(e, v);
+            let len = v
+                .fields()
+                .iter()
+                .filter(|f| !f.attrs.skip_deserializing())
+                .count();
+            quote!(#private::VariantAccess::tuple_variant(access, #len, #visitor))
+        }
+        Style::Struct => {
+            let tree = v.by_value.as_ref().expect("struct variants have a tree");
+            let ident = &tree.ident;
+            let (_, ty_generics, _) = tree.generics.split_for_impl();
+            let expecting = &tree.expecting;
+            let into = struct_into_variant(e, v);
+            quote!(#private::Result::map(
+                #private::deserialize_struct_variant::<#ident #ty_generics, __A>(access, #expecting),
+                #into,
+            ))
+        }
+    }
+}
+
+/// `variant_without_content` of an adjacently tagged enum: unit variants need none, a newtype
+/// variant reads a missing value as serde's derive does (`None` for an `Option`).
+fn without_content(e: &Enum) -> Option<TokenStream> {
+    let TagType::Adjacent { .. } = e.tag() else {
+        return None;
+    };
+    let private = &e.private;
+    let arms = e.de_variants().filter_map(|(index, v)| {
+        let path = v.path(e.ident);
+        // serde decides on the declared shape, not the effective one.
+        match v.variant.style {
+            Style::Unit => Some(quote!(#index => #private::Ok(#path),)),
+            Style::Newtype if v.variant.attrs.deserialize_with().is_none() => {
+                let ty = v.fields()[0].ty;
+                let span = v.variant.original.span();
+                let func = quote_spanned!(span=> #private::missing_field::<#ty, __E>);
+                Some(quote!(#index => #private::Result::map(#func(content), #path),))
+            }
+            _ => None,
+        }
+    });
+    let units: Vec<_> = e
+        .de_variants()
+        .filter(|(_, v)| matches!(v.variant.style, Style::Unit))
+        .map(|(index, _)| index)
+        .collect();
+    let is_unit = if units.is_empty() {
+        quote!(let _ = index; false)
+    } else {
+        quote!(matches!(index, #(#units)|*))
+    };
+    Some(quote! {
+        #[inline]
+        fn is_unit(index: usize) -> bool {
+            #is_unit
+        }
+
+        fn variant_without_content<__E: #private::DeError>(
+            index: usize,
+            content: &'static str,
+        ) -> #private::Result<Self, __E> {
+            match index {
+                #(#arms)*
+                _ => #private::Err(<__E as #private::DeError>::missing_field(content)),
+            }
+        }
+    })
+}
+
+/// The value of a unit variant, or of a newtype variant whose field is skipped (its default).
+fn unit_value(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let path = v.path(e.ident);
+    match v.variant.style {
+        Style::Newtype => {
+            let default = field_default(e, &v.fields()[0]);
+            quote!(#path(#default))
+        }
+        _ => path,
+    }
+}
+
+/// The default of a field that is skipped or missing.
+fn field_default(e: &Enum, field: &serde_derive_internals::ast::Field) -> TokenStream {
+    let private = &e.private;
+    match field.attrs.default() {
+        SerdeDefault::Path(path) => quote!(#path()),
+        SerdeDefault::Default | SerdeDefault::None => quote!(#private::Default::default()),
+    }
+}
+
+/// `|__value: Hidden| Enum::Variant { a: __value.a, .. }`.
+fn struct_into_variant(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let path = v.path(e.ident);
+    let members = v.fields().iter().map(|f| &f.member);
+    let members2 = members.clone();
+    quote!(|__value| #path { #(#members: __value.#members2),* })
+}
+
+/// The variant built from what a variant-level `deserialize_with` returns: `()` for a unit
+/// variant, the value for one field, a tuple of the fields otherwise (serde's convention).
+fn unwrap_fields(e: &Enum, v: &EnumVariant, value: TokenStream) -> TokenStream {
+    let path = v.path(e.ident);
+    let fields = v.fields();
+    let index = (0..fields.len()).map(syn::Index::from);
+    match v.variant.style {
+        Style::Unit => quote!({ let () = #value; #path }),
+        Style::Newtype => quote!(#path(#value)),
+        Style::Struct if fields.len() == 1 => {
+            let member = &fields[0].member;
+            quote!(#path { #member: #value })
+        }
+        Style::Struct => {
+            let members = fields.iter().map(|f| &f.member);
+            quote!({ let __fields = #value; #path { #(#members: __fields.#index),* } })
+        }
+        Style::Tuple => quote!({ let __fields = #value; #path(#(__fields.#index),*) }),
+    }
+}
+
+fn with_wrapper_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
+    format_ident!("__FastFlattenDeserializeWith{}{}", e.ident, v.ident())
+}
+
+/// A type whose `Deserialize` calls a variant's `deserialize_with` (or its newtype field's), for
+/// `VariantAccess::newtype_variant`, which needs a type.
+fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> Option<TokenStream> {
+    if !matches!(e.tag(), TagType::External) {
+        return None;
+    }
+    let (path, value_ty) = match v.variant.attrs.deserialize_with() {
+        Some(path) => {
+            let tys = v.fields().iter().map(|f| f.ty);
+            (path, quote!((#(#tys),*)))
+        }
+        None if matches!(v.de_style(), Style::Newtype) => {
+            let field = &v.fields()[0];
+            let ty = field.ty;
+            (field.attrs.deserialize_with()?, quote!(#ty))
+        }
+        None => return None,
+    };
+    let private = &e.private;
+    let ident = with_wrapper_ident(e, v);
+    let self_ty = e.self_ty();
+    let de_generics = bound::with_de_lifetime(e.container.generics);
+    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
+    Some(quote! {
+        #[doc(hidden)]
+        struct #ident #impl_generics #where_clause {
+            value: #value_ty,
+            __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
+            fn deserialize<__D: #private::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> #private::Result<Self, __D::Error> {
+                #private::Result::map(#path(deserializer), |value| #ident {
+                    value,
+                    __marker: #private::PhantomData,
+                })
+            }
+        }
+    })
+}
+
+fn tuple_visitor_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
+    format_ident!("__FastFlattenTuple{}{}", e.ident, v.ident())
+}
+
+/// A value of a tuple variant's visitor.
+fn tuple_visitor_value(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let ident = tuple_visitor_ident(e, v);
+    quote!(#ident { __marker: #private::PhantomData })
+}
+
+/// The visitor of a tuple variant: its fields in order from a sequence, serde's "invalid
+/// length" error when one is missing and has no default.
+fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> TokenStream {
+    let private = &e.private;
+    let ident = tuple_visitor_ident(e, v);
+    let self_ty = e.self_ty();
+    let de_generics = bound::with_de_lifetime(e.container.generics);
+    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
+    let path = v.path(e.ident);
+    let attrs = &e.container.attrs;
+    let expecting = format!("tuple variant {}::{}", e.ident, v.ident());
+    let count = v
+        .fields()
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing())
+        .count();
+    let (expecting, too_short) = match attrs.expecting() {
+        Some(custom) => (custom.to_owned(), custom.to_owned()),
+        None if count == 1 => (expecting.clone(), format!("{expecting} with 1 element")),
+        None => (
+            expecting.clone(),
+            format!("{expecting} with {count} elements"),
+        ),
+    };
+    let mut read = 0usize;
+    let lets = v.fields().iter().enumerate().map(|(i, field)| {
+        let local = format_ident!("__field{}", i);
+        if field.attrs.skip_deserializing() {
+            let default = field_default(e, field);
+            return quote!(let #local = #default;);
+        }
+        let ty = field.ty;
+        let index = read;
+        read += 1;
+        let missing = match field.attrs.default() {
+            SerdeDefault::None => quote! {
+                return #private::Err(<__A::Error as #private::DeError>::invalid_length(#index, &#too_short))
+            },
+            _ => field_default(e, field),
+        };
+        quote! {
+            let #local = match #private::SeqAccess::next_element::<#ty>(&mut seq)? {
+                #private::Some(value) => value,
+                #private::None => #missing,
+            };
+        }
+    });
+    let locals = (0..v.fields().len()).map(|i| format_ident!("__field{}", i));
+    quote! {
+        #[doc(hidden)]
+        struct #ident #impl_generics #where_clause {
+            __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::Visitor<'de> for #ident #ty_generics #where_clause {
+            type Value = #self_ty;
+
+            fn expecting(&self, f: &mut #private::Formatter<'_>) -> #private::FmtResult {
+                f.write_str(#expecting)
+            }
+
+            #[inline]
+            fn visit_seq<__A: #private::SeqAccess<'de>>(
+                self,
+                mut seq: __A,
+            ) -> #private::Result<Self::Value, __A::Error> {
+                #(#lets)*
+                #private::Ok(#path(#(#locals),*))
+            }
+        }
+    }
+}

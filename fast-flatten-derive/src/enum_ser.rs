@@ -1,0 +1,331 @@
+//! `Serialize` for an enum: one `match` arm per variant, writing what serde's derive writes for
+//! the enum's representation. Struct variants write their leaves through their by-reference
+//! hidden struct (`FlattenSerialize`), tuple variants through a hidden tuple of references.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use serde_derive_internals::ast::Style;
+use serde_derive_internals::attr::TagType;
+use syn::spanned::Spanned;
+
+use crate::bound::{self, Impl};
+use crate::tree::MARKER;
+use crate::variants::{Enum, EnumVariant};
+
+pub fn expand(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    let self_ty = e.self_ty();
+    let (impl_generics, _, _) = e.container.generics.split_for_impl();
+    let where_clause = bound::enum_where_clause(e, Impl::Serialize);
+    let helpers = e.variants.iter().map(|v| helper_types(e, v, &where_clause));
+    let arms = e.variants.iter().map(|v| arm(e, v));
+    quote! {
+        #(#helpers)*
+
+        #[automatically_derived]
+        impl #impl_generics #private::Serialize for #self_ty #where_clause {
+            #[inline]
+            fn serialize<__S: #private::Serializer>(
+                &self,
+                serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+    }
+}
+
+/// The locals a variant's fields are bound to in its arm.
+fn locals(v: &EnumVariant) -> Vec<syn::Ident> {
+    (0..v.fields().len())
+        .map(|i| format_ident!("__field{}", i))
+        .collect()
+}
+
+/// The pattern of a variant, binding every field to a reference.
+pub fn pattern(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let path = v.path(e.ident);
+    let locals = locals(v);
+    match v.variant.style {
+        Style::Unit => path,
+        Style::Newtype | Style::Tuple => quote!(#path(#(#locals),*)),
+        Style::Struct => {
+            let members = v.fields().iter().map(|f| &f.member);
+            quote!(#path { #(#members: #locals),* })
+        }
+    }
+}
+
+fn arm(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let pattern = pattern(e, v);
+    if v.variant.attrs.skip_serializing() {
+        let message = format!(
+            "the enum variant {}::{} cannot be serialized",
+            e.ident,
+            v.ident()
+        );
+        let path = v.path(e.ident);
+        let rest = match v.variant.style {
+            Style::Unit => quote!(),
+            Style::Newtype | Style::Tuple => quote!((..)),
+            Style::Struct => quote!({ .. }),
+        };
+        return quote!(#path #rest => #private::Err(<__S::Error as #private::SerError>::custom(#message)),);
+    }
+    let body = body(e, v);
+    quote!(#pattern => #body,)
+}
+
+/// Writes one variant, its fields bound to `__field0`, `__field1`, ...
+fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let attrs = &e.container.attrs;
+    let name = attrs.name().serialize_name();
+    let index = v.ser_index;
+    let variant = v.variant.attrs.name().serialize_name();
+    let rust_name = e.rust_name();
+    let rust_variant = v.ident().to_string();
+
+    // What the variant's content is, as a `Serialize` expression (`None` for a unit variant).
+    let content = if v.variant.attrs.serialize_with().is_some() {
+        Some(with_value(e, v))
+    } else {
+        match v.ser_style() {
+            Style::Unit => None,
+            Style::Newtype => Some(newtype_value(e, v)),
+            Style::Tuple => Some(tuple_refs(e, v)),
+            Style::Struct => Some(struct_refs(e, v)),
+        }
+    };
+    let style = if v.variant.attrs.serialize_with().is_some() {
+        Style::Newtype
+    } else {
+        v.ser_style()
+    };
+
+    match e.tag() {
+        TagType::External => match (style, content) {
+            (Style::Unit, _) | (_, None) => quote! {
+                #private::Serializer::serialize_unit_variant(serializer, #name, #index, #variant)
+            },
+            (Style::Newtype, Some(value)) => {
+                let span = v
+                    .fields()
+                    .first()
+                    .map_or_else(proc_macro2::Span::call_site, |f| f.original.span());
+                let func = quote_spanned!(span=> #private::Serializer::serialize_newtype_variant);
+                quote!(#func(serializer, #name, #index, #variant, #value))
+            }
+            (Style::Tuple, Some(refs)) => quote! {
+                #private::serialize_tuple_variant(serializer, #name, #index, #variant, #refs)
+            },
+            (Style::Struct, Some(refs)) => quote! {
+                #private::serialize_struct_variant(serializer, #name, #index, #variant, #refs)
+            },
+        },
+        TagType::Internal { tag } => match (style, content) {
+            (Style::Unit, _) | (_, None) => quote! {
+                #private::serialize_tagged::<__S, str, ()>(serializer, #name, #tag, #variant, #private::None)
+            },
+            (Style::Newtype, Some(value)) => {
+                let span = v
+                    .fields()
+                    .first()
+                    .map_or_else(proc_macro2::Span::call_site, |f| f.original.span());
+                let func = quote_spanned!(span=> #private::serialize_tagged_newtype);
+                quote!(#func(serializer, #rust_name, #rust_variant, #tag, #variant, #value))
+            }
+            (Style::Struct, Some(refs)) => quote! {
+                #private::serialize_tagged_struct(serializer, #name, #tag, #variant, #refs)
+            },
+            // serde's parser rejects tuple variants in internally tagged enums.
+            (Style::Tuple, Some(_)) => quote!(#private::Err(#private::variant_not_serializable())),
+        },
+        TagType::Adjacent {
+            tag,
+            content: content_key,
+        } => {
+            let tag_value =
+                quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
+            let content = match (style, content) {
+                (Style::Unit, _) | (_, None) => None,
+                (Style::Newtype, Some(value)) => Some(value),
+                (Style::Tuple, Some(refs)) => Some(quote!(&#private::TupleValue(#refs))),
+                (Style::Struct, Some(refs)) => {
+                    Some(quote!(&#private::TreeValue { tree: #refs, name: #variant }))
+                }
+            };
+            match content {
+                None => quote! {
+                    #private::serialize_tagged::<__S, _, ()>(serializer, #name, #tag, #tag_value, #private::None)
+                },
+                Some(content) => quote! {
+                    #private::serialize_tagged(serializer, #name, #tag, #tag_value, #private::Some((#content_key, #content)))
+                },
+            }
+        }
+        TagType::None => match (style, content) {
+            (Style::Unit, _) | (_, None) => {
+                quote!(#private::Serializer::serialize_unit(serializer))
+            }
+            (Style::Newtype, Some(value)) => {
+                quote!(#private::Serialize::serialize(#value, serializer))
+            }
+            (Style::Tuple, Some(refs)) => {
+                quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), serializer))
+            }
+            (Style::Struct, Some(refs)) => quote! {
+                #private::serialize(#refs, serializer, #name)
+            },
+        },
+    }
+}
+
+/// A newtype variant's value: the field, or its `serialize_with` wrapper.
+fn newtype_value(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let field = &v.fields()[0];
+    match field.attrs.serialize_with() {
+        None => quote!(__field0),
+        Some(_) => {
+            let wrapper = with_ident(e, v);
+            quote!(&#wrapper { values: (__field0,), __marker: #private::PhantomData })
+        }
+    }
+}
+
+/// A variant-level `serialize_with`: a value whose `Serialize` calls it with every field.
+fn with_value(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let wrapper = with_ident(e, v);
+    let locals = locals(v);
+    quote!(&#wrapper { values: (#(#locals,)*), __marker: #private::PhantomData })
+}
+
+/// `&Ref { a: __field0, .. }`: a struct variant's fields by reference.
+fn struct_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let tree = v.by_ref.as_ref().expect("struct variants have a tree");
+    let ident = &tree.ident;
+    let members = v.fields().iter().map(|f| &f.member);
+    let locals = locals(v);
+    let marker = format_ident!("{}", MARKER);
+    quote!(&#ident { #(#members: #locals,)* #marker: #private::PhantomData })
+}
+
+/// `&Refs(__field0, .., PhantomData)`: a tuple variant's fields by reference.
+fn tuple_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let ident = tuple_ident(e, v);
+    let locals = locals(v);
+    quote!(&#ident(#(#locals,)* #private::PhantomData))
+}
+
+fn tuple_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
+    format_ident!("__FastFlattenTupleRef{}{}", e.ident, v.ident())
+}
+
+fn with_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
+    format_ident!("__FastFlattenSerializeWith{}{}", e.ident, v.ident())
+}
+
+/// The hidden types a variant is written through: a tuple of references (tuple variants), a
+/// `serialize_with` wrapper.
+fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> TokenStream {
+    if v.variant.attrs.skip_serializing() {
+        return TokenStream::new();
+    }
+    let private = &e.private;
+    let self_ty = e.self_ty();
+    let ref_generics = bound::with_ref_lifetime(e.container.generics);
+    let (impl_generics, ty_generics, _) = ref_generics.split_for_impl();
+    let with = v.variant.attrs.serialize_with().map(|path| {
+        let ident = with_ident(e, v);
+        let tys = v.fields().iter().map(|f| f.ty);
+        let values = (0..v.fields().len()).map(syn::Index::from);
+        quote! {
+            #[doc(hidden)]
+            struct #ident #impl_generics #where_clause {
+                values: (#(&'__w #tys,)*),
+                __marker: #private::PhantomData<fn() -> #self_ty>,
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+                fn serialize<__S: #private::Serializer>(
+                    &self,
+                    serializer: __S,
+                ) -> #private::Result<__S::Ok, __S::Error> {
+                    #path(#(self.values.#values,)* serializer)
+                }
+            }
+        }
+    });
+    let field_with = match (v.ser_style(), v.variant.attrs.serialize_with()) {
+        (Style::Newtype, None) => v.fields()[0].attrs.serialize_with().map(|path| {
+            let ident = with_ident(e, v);
+            let ty = v.fields()[0].ty;
+            quote! {
+                #[doc(hidden)]
+                struct #ident #impl_generics #where_clause {
+                    values: (&'__w #ty,),
+                    __marker: #private::PhantomData<fn() -> #self_ty>,
+                }
+
+                #[automatically_derived]
+                impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+                    fn serialize<__S: #private::Serializer>(
+                        &self,
+                        serializer: __S,
+                    ) -> #private::Result<__S::Ok, __S::Error> {
+                        #path(self.values.0, serializer)
+                    }
+                }
+            }
+        }),
+        _ => None,
+    };
+    let tuple = (matches!(v.ser_style(), Style::Tuple) && v.variant.attrs.serialize_with().is_none())
+        .then(|| {
+            let ident = tuple_ident(e, v);
+            let tys = v.fields().iter().map(|f| f.ty);
+            let fields: Vec<_> = v.fields().iter().enumerate().filter(|(_, f)| !f.attrs.skip_serializing()).collect();
+            let counts = fields.iter().map(|(i, f)| {
+                let index = syn::Index::from(*i);
+                match f.attrs.skip_serializing_if() {
+                    Some(skip) => quote!(if #skip(self.#index) { 0 } else { 1 }),
+                    None => quote!(1),
+                }
+            });
+            let writes = fields.iter().map(|(i, f)| {
+                let index = syn::Index::from(*i);
+                let write = quote!(#private::TupleSink::element(out, self.#index)?;);
+                match f.attrs.skip_serializing_if() {
+                    Some(skip) => quote!(if !#skip(self.#index) { #write }),
+                    None => write,
+                }
+            });
+            quote! {
+                #[doc(hidden)]
+                struct #ident #impl_generics (#(&'__w #tys,)* #private::PhantomData<fn() -> #self_ty>) #where_clause;
+
+                #[automatically_derived]
+                impl #impl_generics #private::TupleFields for #ident #ty_generics #where_clause {
+                    #[inline]
+                    fn written_len(&self) -> usize {
+                        0 #(+ #counts)*
+                    }
+
+                    #[inline]
+                    fn write<__S: #private::TupleSink>(&self, out: &mut __S) -> #private::Result<(), __S::Error> {
+                        #(#writes)*
+                        #private::Ok(())
+                    }
+                }
+            }
+        });
+    quote!(#with #field_with #tuple)
+}

@@ -1,0 +1,129 @@
+//! The model every enum expansion reads: the variants in declaration order, with the indexes
+//! serde gives them and, for struct variants, the trees of their hidden structs.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_derive_internals::ast::{Container, Data, Field, Style, Variant};
+use serde_derive_internals::attr::TagType;
+use syn::Ident;
+
+use crate::attr::Options;
+use crate::tree::Tree;
+
+pub struct Enum<'a> {
+    pub container: &'a Container<'a>,
+    pub ident: &'a Ident,
+    /// `path::to::serde_fastkit::__private`.
+    pub private: TokenStream,
+    pub variants: Vec<EnumVariant<'a>>,
+}
+
+pub struct EnumVariant<'a> {
+    pub variant: &'a Variant<'a>,
+    /// The index serde's derive writes (`serialize_*_variant`): the position among all
+    /// variants, skipped ones included.
+    pub ser_index: u32,
+    /// The index a tag reads back as (a `u64` identifier): the position among the variants that
+    /// are not skipped when deserializing, as serde's derive counts (serde issue 2.0.2 of our
+    /// notes: the two disagree after a `skip_deserializing` variant, in serde too).
+    pub de_index: Option<usize>,
+    /// A struct variant's hidden structs: its fields by value (deserialized) and by reference
+    /// (serialized).
+    pub by_value: Option<Tree<'a>>,
+    pub by_ref: Option<Tree<'a>>,
+}
+
+impl<'a> Enum<'a> {
+    pub fn new(container: &'a Container<'a>, options: &Options) -> syn::Result<Enum<'a>> {
+        let Data::Enum(variants) = &container.data else {
+            return Err(syn::Error::new_spanned(
+                &container.ident,
+                "FastFlatten: expected an enum",
+            ));
+        };
+        let mut de_index = 0;
+        let mut model = Vec::with_capacity(variants.len());
+        for (ser_index, variant) in variants.iter().enumerate() {
+            let (by_value, by_ref) = if matches!(variant.style, Style::Struct) {
+                let by_value = Tree::of_variant(container, variant, options)?;
+                let by_ref = by_value.by_reference(&container.ident, &variant.ident);
+                (Some(by_value), Some(by_ref))
+            } else {
+                (None, None)
+            };
+            model.push(EnumVariant {
+                variant,
+                ser_index: u32::try_from(ser_index).unwrap_or(u32::MAX),
+                de_index: (!variant.attrs.skip_deserializing()).then(|| {
+                    de_index += 1;
+                    de_index - 1
+                }),
+                by_value,
+                by_ref,
+            });
+        }
+        Ok(Enum {
+            container,
+            ident: &container.ident,
+            private: options.private(),
+            variants: model,
+        })
+    }
+
+    pub fn tag(&self) -> &TagType {
+        self.container.attrs.tag()
+    }
+
+    /// The variants that can be deserialized, with their index.
+    pub fn de_variants(&self) -> impl Iterator<Item = (usize, &EnumVariant<'a>)> {
+        self.variants
+            .iter()
+            .filter_map(|variant| variant.de_index.map(|index| (index, variant)))
+    }
+
+    /// The enum's Rust name, as serde's messages spell it.
+    pub fn rust_name(&self) -> String {
+        self.ident.to_string()
+    }
+
+    /// `Enum<T>` (the enum's type with its generic arguments).
+    pub fn self_ty(&self) -> TokenStream {
+        let ident = self.ident;
+        let (_, ty_generics, _) = self.container.generics.split_for_impl();
+        quote!(#ident #ty_generics)
+    }
+}
+
+impl<'a> EnumVariant<'a> {
+    pub fn ident(&self) -> &Ident {
+        &self.variant.ident
+    }
+
+    pub fn fields(&self) -> &'a [Field<'a>] {
+        &self.variant.fields
+    }
+
+    /// The variant's shape when deserializing: a newtype variant whose field is skipped reads
+    /// as a unit variant (serde's `effective_style`).
+    pub fn de_style(&self) -> Style {
+        match self.variant.style {
+            Style::Newtype if self.variant.fields[0].attrs.skip_deserializing() => Style::Unit,
+            style => style,
+        }
+    }
+
+    /// The variant's shape when serializing: a newtype variant whose field is skipped writes as
+    /// a unit variant.
+    pub fn ser_style(&self) -> Style {
+        match self.variant.style {
+            Style::Newtype if self.variant.fields[0].attrs.skip_serializing() => Style::Unit,
+            style => style,
+        }
+    }
+
+    /// `Enum::Variant`, for patterns and constructors.
+    pub fn path(&self, enum_ident: &Ident) -> TokenStream {
+        let ident = self.ident();
+        quote!(#enum_ident::#ident)
+    }
+}

@@ -1,0 +1,15 @@
+//! The values a reader must hold because they arrive before the key that says how to read them:
+//! the fields before an internally tagged enum's tag, the content before an adjacently tagged
+//! enum's tag, an untagged enum's whole value. Only those are held; everything else is read in
+//! place.
+//!
+//! serde has such a buffer (its `Content`), but it is private API (`serde::__private`, which
+//! changes in patch releases), and it loses what the format would convert: `u128`/`i128`.
+//! This one keeps them, and keeps borrowed strings and bytes borrowed.
+
+mod content;
+mod de;
+
+pub use self::content::Content;
+pub(crate) use self::content::ContentVisitor;
+pub use self::de::ContentDeserializer;

@@ -1,0 +1,67 @@
+//! Externally tagged enums (serde's default): `{"V": content}`, or `"V"` for a unit variant,
+//! read through the format's own enum support. Nothing is held.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{DeserializeSeed, Deserializer, EnumAccess, VariantAccess, Visitor};
+
+use super::{DeserializeVariant, VariantSeed};
+
+/// Deserializes the externally tagged enum `E`.
+#[inline]
+pub fn deserialize_external<'de, E, D>(deserializer: D) -> Result<E, D::Error>
+where
+    E: DeserializeVariant<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_enum(E::NAME, E::VARIANTS, ExternalVisitor(PhantomData))
+}
+
+struct ExternalVisitor<E>(PhantomData<fn() -> E>);
+
+impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for ExternalVisitor<E> {
+    type Value = E;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(E::EXPECTING)
+    }
+
+    #[inline]
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<E, A::Error> {
+        let (index, variant) = data.variant_seed(VariantSeed::<E>::identifier())?;
+        E::deserialize_variant_access(index, variant)
+    }
+}
+
+/// The value under a flattened externally tagged enum's variant key, read as that variant's
+/// content: what the format's `VariantAccess` would give for `{"V": value}`.
+pub struct VariantValue<D>(pub D);
+
+impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
+    type Error = D::Error;
+
+    #[inline]
+    fn unit_variant(self) -> Result<(), D::Error> {
+        serde::Deserialize::deserialize(self.0)
+    }
+
+    #[inline]
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, D::Error> {
+        seed.deserialize(self.0)
+    }
+
+    #[inline]
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_tuple(len, visitor)
+    }
+
+    #[inline]
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_struct("", fields, visitor)
+    }
+}

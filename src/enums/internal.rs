@@ -1,0 +1,442 @@
+//! Internally tagged enums (`#[serde(tag = "type")]`): `{"type": "V", ...the variant's fields}`.
+//!
+//! serde's derive copies every entry but the tag into its private buffer and then reads the
+//! variant from the buffer, even when the tag comes first. Here the keys are read until the
+//! tag; when it is the first key (as real APIs send it) nothing is held and the variant reads
+//! the rest of the map straight from the format. Entries before the tag are held and replayed
+//! first. A second tag is serde's "duplicate field" error ([`TagGuard`]).
+//!
+//! Formats that write structs as sequences (bincode, postcard, rmp-serde's array mode) get the
+//! tag as the first element and the variant's fields after it, which serde's derive cannot read
+//! (it starts with `deserialize_any`).
+
+use core::fmt;
+use core::marker::PhantomData;
+use std::vec;
+
+use serde::de::value::SeqAccessDeserializer;
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, Error as _, IgnoredAny, MapAccess, SeqAccess,
+    Unexpected, VariantAccess, Visitor,
+};
+
+use super::tag_guard::TagGuard;
+use super::{DeserializeVariant, VariantSeed};
+use crate::buffer::{Content, ContentDeserializer, ContentVisitor};
+
+/// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
+/// `deserialize_struct` is given: formats that write structs as sequences read at most that
+/// many elements (the tag and the longest variant's fields).
+#[inline]
+pub fn deserialize_internal<'de, E, D>(
+    deserializer: D,
+    tag: &'static str,
+    fields: &'static [&'static str],
+) -> Result<E, D::Error>
+where
+    E: DeserializeVariant<'de>,
+    D: Deserializer<'de>,
+{
+    deserializer.deserialize_struct(
+        E::NAME,
+        fields,
+        InternalVisitor {
+            tag,
+            variants: PhantomData::<fn() -> E>,
+        },
+    )
+}
+
+struct InternalVisitor<E> {
+    tag: &'static str,
+    variants: PhantomData<fn() -> E>,
+}
+
+impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
+    type Value = E;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(E::EXPECTING)
+    }
+
+    #[inline]
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
+        let mut held = Vec::new();
+        let index = loop {
+            match map.next_key_seed(TagOrKey { tag: self.tag })? {
+                Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E>::identifier())?,
+                Some(Key::Other(key)) => {
+                    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+                    held.push((key, value));
+                }
+                None => return Err(M::Error::missing_field(self.tag)),
+            }
+        };
+        E::deserialize_variant(
+            index,
+            RestDeserializer(RestOfMap {
+                held: held.into_iter(),
+                value: None,
+                map,
+                tag: self.tag,
+            }),
+        )
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
+        match seq.next_element_seed(VariantSeed::<E>::str())? {
+            Some(index) => E::deserialize_variant(index, SeqAccessDeserializer::new(seq)),
+            None => Err(A::Error::missing_field(self.tag)),
+        }
+    }
+}
+
+/// A key of an internally tagged map: the tag, or another key, held in case it comes before
+/// the tag. Compared before anything is copied, so a tag in first position costs no
+/// allocation even when the format hands keys over transiently.
+enum Key<'de> {
+    Tag,
+    Other(Content<'de>),
+}
+
+struct TagOrKey {
+    tag: &'static str,
+}
+
+impl<'de> DeserializeSeed<'de> for TagOrKey {
+    type Value = Key<'de>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl TagOrKey {
+    #[inline]
+    fn text<'de, E>(&self, key: &[u8], hold: impl FnOnce() -> Content<'de>) -> Result<Key<'de>, E> {
+        Ok(if key == self.tag.as_bytes() {
+            Key::Tag
+        } else {
+            Key::Other(hold())
+        })
+    }
+}
+
+macro_rules! other_key {
+    ($($method:ident($ty:ty))*) => {
+        $(
+            fn $method<E: de::Error>(self, value: $ty) -> Result<Key<'de>, E> {
+                ContentVisitor(PhantomData).$method(value).map(Key::Other)
+            }
+        )*
+    };
+}
+
+impl<'de> Visitor<'de> for TagOrKey {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map key")
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
+        self.text(key.as_bytes(), || Content::Str(key))
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
+        self.text(key.as_bytes(), || Content::String(key.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, key: String) -> Result<Key<'de>, E> {
+        Ok(if key == self.tag {
+            Key::Tag
+        } else {
+            Key::Other(Content::String(key))
+        })
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<Key<'de>, E> {
+        self.text(key, || Content::Bytes(key))
+    }
+
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Key<'de>, E> {
+        self.text(key, || Content::ByteBuf(key.to_vec()))
+    }
+
+    fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<Key<'de>, E> {
+        Ok(if key == self.tag.as_bytes() {
+            Key::Tag
+        } else {
+            Key::Other(Content::ByteBuf(key))
+        })
+    }
+
+    other_key! {
+        visit_bool(bool) visit_i8(i8) visit_i16(i16) visit_i32(i32) visit_i64(i64) visit_i128(i128)
+        visit_u8(u8) visit_u16(u16) visit_u32(u32) visit_u64(u64) visit_u128(u128)
+        visit_f32(f32) visit_f64(f64) visit_char(char)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Key<'de>, E> {
+        Ok(Key::Other(Content::Unit))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Key<'de>, E> {
+        Ok(Key::Other(Content::None))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key<'de>, D::Error> {
+        ContentVisitor(PhantomData)
+            .visit_some(deserializer)
+            .map(Key::Other)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Key<'de>, D::Error> {
+        ContentVisitor(PhantomData)
+            .visit_newtype_struct(deserializer)
+            .map(Key::Other)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Key<'de>, A::Error> {
+        ContentVisitor(PhantomData).visit_seq(seq).map(Key::Other)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Key<'de>, A::Error> {
+        ContentVisitor(PhantomData).visit_map(map).map(Key::Other)
+    }
+}
+
+/// The rest of an internally tagged map after its tag: the entries held before the tag, then
+/// the format's own map, watched for a second tag.
+struct RestOfMap<'de, M> {
+    held: vec::IntoIter<(Content<'de>, Content<'de>)>,
+    value: Option<Content<'de>>,
+    map: M,
+    tag: &'static str,
+}
+
+impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
+    type Error = M::Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, M::Error> {
+        match self.held.next() {
+            Some((key, value)) => {
+                self.value = Some(value);
+                seed.deserialize(ContentDeserializer::moved(key)).map(Some)
+            }
+            None => self.map.next_key_seed(TagGuard {
+                seed,
+                tag: self.tag,
+            }),
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
+        match self.value.take() {
+            Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
+            None => self.map.next_value_seed(seed),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint().map(|live| live + self.held.len())
+    }
+}
+
+/// The rest of the map as the deserializer a variant reads: a map, or unit when nothing is
+/// left (`{"type": "V"}` reads a newtype variant holding `()` or a unit struct, as serde's
+/// buffer allows), or an externally tagged enum when one key is left.
+struct RestDeserializer<'de, M>(RestOfMap<'de, M>);
+
+impl<'de, M: MapAccess<'de>> RestDeserializer<'de, M> {
+    /// Unit when the map holds no more entries.
+    fn unit<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, M::Error> {
+        match self.0.next_key_seed(IgnoredKey)? {
+            None => visitor.visit_unit(),
+            Some(()) => Err(M::Error::invalid_type(Unexpected::Map, &visitor)),
+        }
+    }
+}
+
+impl<'de, M: MapAccess<'de>> Deserializer<'de> for RestDeserializer<'de, M> {
+    type Error = M::Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, M::Error> {
+        visitor.visit_map(self.0)
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, M::Error> {
+        self.unit(visitor)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, M::Error> {
+        self.unit(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, M::Error> {
+        visitor.visit_enum(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option newtype_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// A newtype variant holding an externally tagged enum: the next key names its variant, the
+/// key's value is the variant's content.
+impl<'de, M: MapAccess<'de>> EnumAccess<'de> for RestDeserializer<'de, M> {
+    type Error = M::Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        mut self,
+        seed: V,
+    ) -> Result<(V::Value, Self), M::Error> {
+        match self.0.next_key_seed(seed)? {
+            Some(variant) => Ok((variant, self)),
+            None => Err(M::Error::invalid_type(
+                Unexpected::Map,
+                &"map with a single key",
+            )),
+        }
+    }
+}
+
+impl<'de, M: MapAccess<'de>> VariantAccess<'de> for RestDeserializer<'de, M> {
+    type Error = M::Error;
+
+    fn unit_variant(mut self) -> Result<(), M::Error> {
+        self.0.next_value()
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(
+        mut self,
+        seed: T,
+    ) -> Result<T::Value, M::Error> {
+        self.0.next_value_seed(seed)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(
+        mut self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, M::Error> {
+        self.0.next_value_seed(TupleSeed { len, visitor })
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        mut self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, M::Error> {
+        self.0.next_value_seed(StructSeed { fields, visitor })
+    }
+}
+
+struct TupleSeed<V> {
+    len: usize,
+    visitor: V,
+}
+
+impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for TupleSeed<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
+        deserializer.deserialize_tuple(self.len, self.visitor)
+    }
+}
+
+struct StructSeed<V> {
+    fields: &'static [&'static str],
+    visitor: V,
+}
+
+impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for StructSeed<V> {
+    type Value = V::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
+        deserializer.deserialize_struct("", self.fields, self.visitor)
+    }
+}
+
+/// A key whose only use is to learn that there is one.
+struct IgnoredKey;
+
+impl<'de> DeserializeSeed<'de> for IgnoredKey {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_ignored_any(IgnoredAny).map(drop)
+    }
+}
+
+/// Reads an internally tagged unit variant from the rest of its map: serde ignores any
+/// entries left (or a sequence); with `deny_unknown_fields` on the enum, an entry is serde's
+/// "unknown field" error (serde itself ignores them: serde issues 2123, 2294).
+#[inline]
+pub fn tagged_unit_variant<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    enum_name: &'static str,
+    variant: &'static str,
+    deny_unknown_fields: bool,
+) -> Result<(), D::Error> {
+    deserializer.deserialize_any(TaggedUnitVisitor {
+        enum_name,
+        variant,
+        deny_unknown_fields,
+    })
+}
+
+struct TaggedUnitVisitor {
+    enum_name: &'static str,
+    variant: &'static str,
+    deny_unknown_fields: bool,
+}
+
+impl<'de> Visitor<'de> for TaggedUnitVisitor {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unit variant {}::{}", self.enum_name, self.variant)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _seq: A) -> Result<(), A::Error> {
+        Ok(())
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
+        if self.deny_unknown_fields {
+            if let Some(key) = map.next_key::<Content<'de>>()? {
+                let key = key
+                    .as_str()
+                    .map_or_else(|| format!("{key:?}"), str::to_owned);
+                return Err(M::Error::unknown_field(&key, &[]));
+            }
+        }
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+}

@@ -1,0 +1,139 @@
+//! Enums deriving FastFlatten: one visitor per representation, generic over the enum, which
+//! the derive describes through [`Variants`] (names) and [`DeserializeVariant`] (how each
+//! variant reads its content). The generated code is the data and one `match` per entry point;
+//! everything else lives here, compiled once per enum by monomorphization.
+//!
+//! | representation | file | what is held |
+//! |---|---|---|
+//! | externally tagged `{"V": ..}` | `external.rs` | nothing |
+//! | internally tagged `{"type": "V", ..}` | `internal.rs` | the entries before the tag, only when the tag is not first |
+//! | adjacently tagged `{"t": "V", "c": ..}` | `adjacent.rs` | the content, only when it precedes the tag |
+//! | untagged | `untagged.rs` | the whole value (variants are tried in order) |
+//!
+//! `variant.rs` reads a variant identifier; `tag_guard.rs` watches the rest of an internally
+//! tagged map for a second tag; `tagged_serializer.rs` writes an internally tagged newtype
+//! variant; `write.rs` writes the shapes every representation shares.
+
+mod adjacent;
+mod external;
+mod internal;
+mod tag_guard;
+mod tagged_serializer;
+mod untagged;
+mod variant;
+mod write;
+
+use serde::de::{Deserializer, Error, VariantAccess};
+
+pub use self::adjacent::deserialize_adjacent;
+pub use self::external::{deserialize_external, VariantValue};
+pub use self::internal::{deserialize_internal, tagged_unit_variant};
+pub use self::tagged_serializer::serialize_tagged_newtype;
+pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
+pub use self::variant::VariantSeed;
+pub use self::write::{
+    serialize_struct_variant, serialize_tagged, serialize_tagged_struct, serialize_tuple_variant,
+    AdjacentTag, SeqValue, TreeValue, TupleFields, TupleSink, TupleValue,
+};
+
+/// An enum's names: what a tag may say.
+pub trait Variants {
+    /// The enum's Rust name, in messages ("internally tagged enum X", "unit variant X::V").
+    const RUST_NAME: &'static str;
+    /// The enum's name as serde reads it (`rename`), passed to `deserialize_enum` and
+    /// `deserialize_struct`.
+    const NAME: &'static str;
+    /// Every name a variant is read under, aliases included, for "unknown variant" errors and
+    /// `deserialize_enum`.
+    const VARIANTS: &'static [&'static str];
+    /// How many variants can be read: their indexes are `0..COUNT`, in declaration order
+    /// (variants skipped when deserializing have none).
+    const COUNT: usize;
+    /// The `#[serde(other)]` variant, read for any name no variant has.
+    const OTHER: Option<usize> = None;
+    /// What the enum's visitor says it expects (serde's text for the representation, or
+    /// `#[serde(expecting = "...")]`).
+    const EXPECTING: &'static str;
+
+    /// The index of the variant read under `name` (its name or an alias).
+    fn variant_of(name: &str) -> Option<usize>;
+}
+
+/// Reading one variant of an enum, once its index is known.
+pub trait DeserializeVariant<'de>: Variants + Sized {
+    /// Reads variant `index` (`< COUNT`) from `deserializer`, which holds the variant's
+    /// content: the rest of an internally tagged map, an adjacently tagged enum's content, or
+    /// the whole value for an untagged enum.
+    fn deserialize_variant<D: Deserializer<'de>>(
+        index: usize,
+        deserializer: D,
+    ) -> Result<Self, D::Error>;
+
+    /// Reads variant `index` of an externally tagged enum from the format's `VariantAccess`.
+    fn deserialize_variant_access<A: VariantAccess<'de>>(
+        index: usize,
+        access: A,
+    ) -> Result<Self, A::Error> {
+        let _ = (index, access);
+        Err(A::Error::custom(
+            "serde_fastkit: this enum is not externally tagged",
+        ))
+    }
+
+    /// Whether variant `index` of an adjacently tagged enum is a unit variant, which is written
+    /// without content: in a sequence (bincode, postcard), nothing follows its tag.
+    fn is_unit(index: usize) -> bool {
+        let _ = index;
+        false
+    }
+
+    /// Variant `index` of an adjacently tagged enum whose content key is absent: a unit
+    /// variant, a newtype variant of a type that allows a missing value (`Option`), or serde's
+    /// "missing field" error naming the content key.
+    fn variant_without_content<E: Error>(index: usize, content: &'static str) -> Result<Self, E> {
+        let _ = index;
+        Err(E::missing_field(content))
+    }
+}
+
+/// Reads variant `index` of `E` from a deserializer of its content; for `DeserializeSeed`
+/// positions (the content of an adjacently tagged enum, the value of a flattened externally
+/// tagged enum's variant key).
+pub struct VariantContentSeed<E> {
+    index: usize,
+    variants: core::marker::PhantomData<fn() -> E>,
+}
+
+impl<E> VariantContentSeed<E> {
+    /// The seed of variant `index`.
+    #[inline]
+    pub fn new(index: usize) -> Self {
+        VariantContentSeed {
+            index,
+            variants: core::marker::PhantomData,
+        }
+    }
+}
+
+impl<'de, E: DeserializeVariant<'de>> serde::de::DeserializeSeed<'de> for VariantContentSeed<E> {
+    type Value = E;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<E, D::Error> {
+        E::deserialize_variant(self.index, deserializer)
+    }
+}
+
+/// The error for a variant index past the enum's variants. Indexes come from [`VariantSeed`]
+/// and are always in range; this keeps a broken hand-written `Variants` from panicking.
+#[cold]
+pub fn variant_out_of_range<E: Error>() -> E {
+    E::custom("serde_fastkit: variant index out of range")
+}
+
+/// The error for a variant the enum's representation cannot write (serde's parser rejects such
+/// enums at compile time; this keeps the generated code total).
+#[cold]
+pub fn variant_not_serializable<E: serde::ser::Error>() -> E {
+    E::custom("serde_fastkit: this variant cannot be written in the enum's representation")
+}

@@ -1,0 +1,155 @@
+//! Reading which variant a tag names: by name (with aliases), by index, or as the
+//! `#[serde(other)]` variant, with serde's errors.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, Unexpected, VariantAccess, Visitor,
+};
+
+use super::Variants;
+
+/// How a variant identifier is read from the format.
+#[derive(Clone, Copy)]
+enum Read {
+    /// `deserialize_identifier`: map keys and tags of self-describing formats.
+    Identifier,
+    /// `deserialize_str`: the tag at the head of a sequence (formats without identifiers).
+    Str,
+    /// `deserialize_enum` of a unit variant: an adjacently tagged enum's tag, written with
+    /// `serialize_unit_variant` (a string in JSON, the variant's index in bincode).
+    UnitVariant,
+}
+
+/// Reads a variant identifier of `E` into the variant's index.
+pub struct VariantSeed<E> {
+    read: Read,
+    variants: PhantomData<fn() -> E>,
+}
+
+impl<E> VariantSeed<E> {
+    /// Reads the identifier with `deserialize_identifier`.
+    #[inline]
+    pub fn identifier() -> Self {
+        VariantSeed {
+            read: Read::Identifier,
+            variants: PhantomData,
+        }
+    }
+
+    /// Reads the identifier with `deserialize_str`.
+    #[inline]
+    pub fn str() -> Self {
+        VariantSeed {
+            read: Read::Str,
+            variants: PhantomData,
+        }
+    }
+
+    /// Reads the identifier as a unit variant of `E` (`deserialize_enum`).
+    #[inline]
+    pub fn unit_variant() -> Self {
+        VariantSeed {
+            read: Read::UnitVariant,
+            variants: PhantomData,
+        }
+    }
+}
+
+impl<'de, E: Variants> DeserializeSeed<'de> for VariantSeed<E> {
+    type Value = usize;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<usize, D::Error> {
+        let visitor = VariantVisitor::<E>(PhantomData);
+        match self.read {
+            Read::Identifier => deserializer.deserialize_identifier(visitor),
+            Read::Str => deserializer.deserialize_str(visitor),
+            Read::UnitVariant => deserializer.deserialize_enum(
+                E::NAME,
+                E::VARIANTS,
+                UnitVariantVisitor::<E>(PhantomData),
+            ),
+        }
+    }
+}
+
+/// serde's variant identifier visitor: a name or alias, a variant index, or the fallback.
+struct VariantVisitor<E>(PhantomData<fn() -> E>);
+
+impl<E: Variants> VariantVisitor<E> {
+    #[inline]
+    fn name<Er: de::Error>(key: &str) -> Result<usize, Er> {
+        match E::variant_of(key).or(E::OTHER) {
+            Some(index) => Ok(index),
+            None => Err(Er::unknown_variant(key, E::VARIANTS)),
+        }
+    }
+}
+
+impl<E: Variants> Visitor<'_> for VariantVisitor<E> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("variant identifier")
+    }
+
+    fn visit_u64<Er: de::Error>(self, index: u64) -> Result<usize, Er> {
+        match usize::try_from(index) {
+            Ok(index) if index < E::COUNT => Ok(index),
+            _ => match E::OTHER {
+                Some(other) => Ok(other),
+                None => Err(Er::invalid_value(
+                    Unexpected::Unsigned(index),
+                    &VariantIndex(E::COUNT),
+                )),
+            },
+        }
+    }
+
+    #[inline]
+    fn visit_str<Er: de::Error>(self, key: &str) -> Result<usize, Er> {
+        Self::name(key)
+    }
+
+    fn visit_bytes<Er: de::Error>(self, key: &[u8]) -> Result<usize, Er> {
+        match core::str::from_utf8(key)
+            .ok()
+            .and_then(E::variant_of)
+            .or(E::OTHER)
+        {
+            Some(index) => Ok(index),
+            None => Err(Er::unknown_variant(
+                &String::from_utf8_lossy(key),
+                E::VARIANTS,
+            )),
+        }
+    }
+}
+
+/// serde's expectation for an out-of-range variant index: "variant index 0 <= i < N".
+struct VariantIndex(usize);
+
+impl de::Expected for VariantIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variant index 0 <= i < {}", self.0)
+    }
+}
+
+/// An adjacently tagged enum's tag: a unit variant of the enum.
+struct UnitVariantVisitor<E>(PhantomData<fn() -> E>);
+
+impl<'de, E: Variants> Visitor<'de> for UnitVariantVisitor<E> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variant of enum {}", E::RUST_NAME)
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<usize, A::Error> {
+        let (index, variant) = data.variant_seed(VariantSeed::<E>::identifier())?;
+        variant.unit_variant()?;
+        Ok(index)
+    }
+}

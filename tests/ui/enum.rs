@@ -1,6 +1,0 @@
-#[derive(serde_fastkit::FastFlatten)]
-enum Shape {
-    Circle { radius: f64 },
-}
-
-fn main() {}
