@@ -118,3 +118,181 @@ fn smoke() {
         assert_eq!(serde_json::from_str::<Untagged>(j).unwrap(), v);
     }
 }
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PayloadStatus {
+    #[serde(flatten)]
+    status: Status,
+    latest_valid_hash: Option<String>,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(tag = "status", rename_all = "SCREAMING_SNAKE_CASE")]
+enum Status {
+    Valid,
+    Invalid {
+        #[serde(rename = "validationError")]
+        validation_error: String,
+    },
+    Syncing,
+    Accepted,
+    Detail(Payload),
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct WithExternal {
+    id: u32,
+    #[serde(flatten)]
+    kind: External,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct WithAdjacent {
+    id: u32,
+    #[serde(flatten)]
+    kind: Adjacent,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct WithUntagged {
+    id: u32,
+    #[serde(flatten)]
+    kind: Untagged,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct WithOptional {
+    id: u32,
+    #[serde(flatten)]
+    status: Option<Status>,
+}
+
+#[test]
+fn flattened() {
+    let v = PayloadStatus {
+        status: Status::Invalid {
+            validation_error: "bad".into(),
+        },
+        latest_valid_hash: Some("0x1".into()),
+    };
+    rt_json(
+        &v,
+        r#"{"status":"INVALID","validationError":"bad","latestValidHash":"0x1"}"#,
+    );
+    for json in [
+        r#"{"latestValidHash":"0x1","validationError":"bad","status":"INVALID"}"#,
+        r#"{"validationError":"bad","status":"INVALID","latestValidHash":"0x1"}"#,
+    ] {
+        assert_eq!(
+            serde_json::from_str::<PayloadStatus>(json).unwrap(),
+            v,
+            "{json}"
+        );
+    }
+    let b = bincode2::serde::encode_to_vec(&v, bincode2::config::standard()).unwrap();
+    assert_eq!(
+        bincode2::serde::decode_from_slice::<PayloadStatus, _>(&b, bincode2::config::standard())
+            .unwrap()
+            .0,
+        v
+    );
+    rt_json(
+        &PayloadStatus {
+            status: Status::Syncing,
+            latest_valid_hash: None,
+        },
+        r#"{"status":"SYNCING","latestValidHash":null}"#,
+    );
+    rt_json(
+        &PayloadStatus {
+            status: Status::Detail(Payload { x: 3, y: vec![] }),
+            latest_valid_hash: None,
+        },
+        r#"{"status":"DETAIL","x":3,"y":[],"latestValidHash":null}"#,
+    );
+    let err = serde_json::from_str::<PayloadStatus>(r#"{"status":"VALID","bogus":1}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("unknown field `bogus`"), "{err}");
+    let err = serde_json::from_str::<PayloadStatus>(r#"{"latestValidHash":null}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("missing field `status`"), "{err}");
+
+    rt_json(
+        &WithExternal {
+            id: 1,
+            kind: External::Struct { a: 2, b: None },
+        },
+        r#"{"id":1,"Struct":{"a":2,"b":null}}"#,
+    );
+    rt_json(
+        &WithExternal {
+            id: 1,
+            kind: External::Unit,
+        },
+        r#"{"id":1,"Unit":null}"#,
+    );
+    rt_json(
+        &WithExternal {
+            id: 1,
+            kind: External::Tuple(1, "a".into()),
+        },
+        r#"{"id":1,"Tuple":[1,"a"]}"#,
+    );
+    let err = serde_json::from_str::<WithExternal>(r#"{"id":1}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("no variant of enum External found in flattened data"),
+        "{err}"
+    );
+    rt_json(
+        &WithAdjacent {
+            id: 1,
+            kind: Adjacent::Struct { a: true },
+        },
+        r#"{"id":1,"t":"Struct","c":{"a":true}}"#,
+    );
+    assert_eq!(
+        serde_json::from_str::<WithAdjacent>(r#"{"c":"x","id":1,"t":"Newtype"}"#).unwrap(),
+        WithAdjacent {
+            id: 1,
+            kind: Adjacent::Newtype("x".into())
+        }
+    );
+    rt_json(
+        &WithUntagged {
+            id: 1,
+            kind: Untagged::Struct { a: 5 },
+        },
+        r#"{"id":1,"a":5}"#,
+    );
+    rt_json(
+        &WithOptional {
+            id: 1,
+            status: None,
+        },
+        r#"{"id":1}"#,
+    );
+    rt_json(
+        &WithOptional {
+            id: 1,
+            status: Some(Status::Valid),
+        },
+        r#"{"id":1,"status":"VALID"}"#,
+    );
+    let err = serde_json::from_str::<WithOptional>(r#"{"id":1,"validationError":"x"}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("missing field `status`"), "{err}");
+}
+
+fn rt_json<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
+    v: &T,
+    json: &str,
+) {
+    assert_eq!(serde_json::to_string(v).unwrap(), json);
+    assert_eq!(&serde_json::from_str::<T>(json).unwrap(), v);
+}

@@ -364,7 +364,7 @@ fn without_content(e: &Enum) -> Option<TokenStream> {
 }
 
 /// The value of a unit variant, or of a newtype variant whose field is skipped (its default).
-fn unit_value(e: &Enum, v: &EnumVariant) -> TokenStream {
+pub fn unit_value(e: &Enum, v: &EnumVariant) -> TokenStream {
     let path = v.path(e.ident);
     match v.variant.style {
         Style::Newtype => {

@@ -22,6 +22,7 @@ mod check;
 mod de;
 mod dummy;
 mod enum_de;
+mod enum_flatten;
 mod enum_ser;
 mod errors;
 mod fields;
@@ -77,6 +78,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                 variant_structs::expand(&e),
                 enum_de::expand(&e),
                 enum_ser::expand(&e),
+                enum_flatten::expand(&e),
             ]
             .into_iter()
             .collect()

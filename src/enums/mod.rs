@@ -16,6 +16,7 @@
 
 mod adjacent;
 mod external;
+mod flattened;
 mod internal;
 mod tag_guard;
 mod tagged_serializer;
@@ -27,6 +28,10 @@ use serde::de::{Deserializer, Error, VariantAccess};
 
 pub use self::adjacent::deserialize_adjacent;
 pub use self::external::{deserialize_external, VariantValue};
+pub use self::flattened::{
+    external_variant_slot, hold_entry, hold_leaf, no_variant_found, read_tag,
+    skip_other_variant_key, untagged_from_entries, AdjacentState, HeldLeaf, HeldValue,
+};
 pub use self::internal::{deserialize_internal, tagged_unit_variant};
 pub use self::tagged_serializer::serialize_tagged_newtype;
 pub use self::untagged::{deserialize_untagged, untagged_unit_variant};

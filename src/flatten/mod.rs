@@ -92,6 +92,7 @@
 mod catch_all;
 mod errors;
 mod field_list;
+mod flat_serializer;
 mod key;
 mod leaf;
 mod names;
@@ -120,6 +121,7 @@ pub(crate) mod for_derive {
     };
     pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
     pub use super::field_list::{concat_fields, max_len, unnamed_fields};
+    pub use super::flat_serializer::{flat_len, serialize_flat};
     pub use super::names::check_names;
     pub use super::visitor::Expecting;
     pub use super::visitor::{deserialize_map_only, deserialize_struct_variant, deserialize_tree};
@@ -163,6 +165,13 @@ pub trait FlattenFields {
 
     /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
     fn slot_of(key: &str) -> Option<usize>;
+
+    /// The name of the leaf at `slot` (`< LEN`): its `FIELDS` entry. A flattened internally
+    /// tagged enum uses it to move a value read before the tag to the same-named leaf of the
+    /// variant the tag chose. A tree whose `FIELDS` holds placeholders answers from its parts.
+    fn slot_name(slot: usize) -> Option<&'static str> {
+        Self::FIELDS.get(slot).copied()
+    }
 }
 
 /// Deserialization of a type's leaves wherever they appear in a flattened tree.

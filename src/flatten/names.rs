@@ -20,6 +20,9 @@ pub enum NamePart {
     },
     /// The names of a flattened child.
     Tree(&'static [NamePart]),
+    /// Alternatives of which a value holds one: the variants of a flattened enum. A name may
+    /// stand in several alternatives, not twice in one, nor beside another leaf of the tree.
+    OneOf(&'static [&'static [NamePart]]),
     /// A catch-all map: receives the keys no leaf claims.
     CatchAll,
 }
@@ -54,6 +57,11 @@ pub(crate) fn leaf_names(
                 Direction::Written => out.extend(written),
             },
             NamePart::Tree(child) => leaf_names(child, direction, out),
+            NamePart::OneOf(alternatives) => {
+                for alternative in alternatives {
+                    leaf_names(alternative, direction, out);
+                }
+            }
             NamePart::CatchAll => {}
         }
     }
@@ -73,6 +81,9 @@ pub(crate) fn skip_written_leaves<S: super::FieldSink>(
             } => out.skip_field(name)?,
             NamePart::Leaf { written: None, .. } | NamePart::CatchAll => {}
             NamePart::Tree(child) => skip_written_leaves(child, out)?,
+            // A value holds one alternative, so no count of its leaves is right for all of
+            // them; formats that number fields cannot skip a flattened enum.
+            NamePart::OneOf(_) => {}
         }
     }
     Ok(())
@@ -111,6 +122,13 @@ const fn check_leaves(root: &[NamePart], part: &[NamePart], direction: Direction
                 }
             }
             (NamePart::Tree(child), _) => check_leaves(root, child, direction, tree_name),
+            (NamePart::OneOf(alternatives), _) => {
+                let mut a = 0;
+                while a < alternatives.len() {
+                    check_leaves(root, alternatives[a], direction, tree_name);
+                    a += 1;
+                }
+            }
             (NamePart::CatchAll, _) => {}
         }
         i += 1;
@@ -150,6 +168,19 @@ const fn count_name(tree: &[NamePart], name: &str, direction: Direction) -> usiz
                 },
             },
             NamePart::Tree(child) => count_name(child, name, direction),
+            // One alternative stands in a value: the most any of them holds counts.
+            NamePart::OneOf(alternatives) => {
+                let mut most = 0;
+                let mut a = 0;
+                while a < alternatives.len() {
+                    let count = count_name(alternatives[a], name, direction);
+                    if count > most {
+                        most = count;
+                    }
+                    a += 1;
+                }
+                most
+            }
             NamePart::CatchAll => 0,
         };
         i += 1;
@@ -164,6 +195,18 @@ const fn count_catch_alls(tree: &[NamePart]) -> usize {
         count += match tree[i] {
             NamePart::Leaf { .. } => 0,
             NamePart::Tree(child) => count_catch_alls(child),
+            NamePart::OneOf(alternatives) => {
+                let mut most = 0;
+                let mut a = 0;
+                while a < alternatives.len() {
+                    let count = count_catch_alls(alternatives[a]);
+                    if count > most {
+                        most = count;
+                    }
+                    a += 1;
+                }
+                most
+            }
             NamePart::CatchAll => 1,
         };
         i += 1;

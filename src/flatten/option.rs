@@ -25,6 +25,10 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     fn slot_of(key: &str) -> Option<usize> {
         T::slot_of(key)
     }
+
+    fn slot_name(slot: usize) -> Option<&'static str> {
+        T::slot_name(slot)
+    }
 }
 
 #[diagnostic::do_not_recommend]

@@ -8,8 +8,10 @@ mod missing;
 
 pub use core::default::Default;
 pub use core::marker::PhantomData;
+pub use core::mem::replace;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
+pub use std::vec::Vec;
 
 pub use serde;
 pub use serde::de::{Deserialize, Deserializer, Error as DeError, MapAccess, SeqAccess};

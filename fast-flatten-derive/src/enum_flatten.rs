@@ -1,0 +1,823 @@
+//! The flatten traits for an enum, so that it can be flattened into a FastFlatten struct
+//! (`#[serde(flatten)] kind: Kind`): its keys join the tree's one lookup.
+//!
+//! | representation | slots | state |
+//! |---|---|---|
+//! | externally tagged | one per variant name | `Option<Enum>` |
+//! | internally tagged | the tag, then each variant's leaves | a generated enum: the values held before the tag, or the chosen variant's state |
+//! | adjacently tagged | the tag and the content | the runtime's `AdjacentState` |
+//! | untagged | none: it holds the keys no other leaf claims | the held entries |
+//!
+//! A newtype variant of an internally tagged enum joins the tree with its type's leaves, so the
+//! type must be a FastFlatten tree. Its bounds are written `for<'__x> Type: Trait`, which keeps
+//! the enum's own `Serialize`/`Deserialize` compiling when the type is not one: the flatten
+//! impls then only exist for no one, and flattening the enum is the error.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use serde_derive_internals::ast::Style;
+use serde_derive_internals::attr::TagType;
+use syn::{Ident, Type, WherePredicate};
+
+use crate::bound::{self, Impl};
+use crate::enum_ser::pattern;
+use crate::variants::{Enum, EnumVariant};
+
+pub fn expand(e: &Enum) -> TokenStream {
+    match e.tag() {
+        TagType::External => external(e),
+        TagType::Internal { tag } => internal(e, tag),
+        TagType::Adjacent { tag, content } => adjacent(e, tag, content),
+        TagType::None => untagged(e),
+    }
+}
+
+/// What a variant joins the tree with: its hidden struct, or the type its newtype wraps.
+struct Child {
+    ty: TokenStream,
+    /// The enum's variant built from the child's value.
+    into: TokenStream,
+}
+
+fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
+    let path = v.path(e.ident);
+    match (v.de_style(), &v.by_value) {
+        (Style::Struct, Some(tree)) => {
+            let ident = &tree.ident;
+            let (_, ty_generics, _) = tree.generics.split_for_impl();
+            let members = v.fields().iter().map(|f| &f.member);
+            let members2 = members.clone();
+            Some(Child {
+                ty: quote!(#ident #ty_generics),
+                into: quote!(|__value| #path { #(#members: __value.#members2),* }),
+            })
+        }
+        (Style::Newtype, _) => {
+            let ty = v.fields()[0].ty;
+            Some(Child {
+                ty: quote!(#ty),
+                into: path,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `for<'__x> Child: Trait` for every child: bounds that hold or make the impl unusable,
+/// never an error where the enum is declared.
+fn child_bounds(e: &Enum, traits: &[TokenStream]) -> Vec<WherePredicate> {
+    let mut bounds = Vec::new();
+    for (_, v) in e.de_variants() {
+        if let Some(child) = child(e, v) {
+            let ty = &child.ty;
+            for t in traits {
+                bounds.push(syn::parse_quote!(for<'__x> #ty: #t));
+            }
+        }
+    }
+    bounds
+}
+
+/// The where clauses of the three impls.
+struct Clauses {
+    fields: syn::WhereClause,
+    de: syn::WhereClause,
+    ser: syn::WhereClause,
+}
+
+fn clauses(e: &Enum, children_join: bool) -> Clauses {
+    let private = &e.private;
+    let own = e
+        .container
+        .generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| syn::parse_quote!(where));
+    let mut fields = own;
+    let mut de = bound::enum_where_clause(e, Impl::Deserialize);
+    let mut ser = bound::enum_where_clause(e, Impl::Serialize);
+    if children_join {
+        let field_bounds = child_bounds(e, &[quote!(#private::FlattenFields)]);
+        fields.predicates.extend(field_bounds.iter().cloned());
+        de.predicates.extend(child_bounds(
+            e,
+            &[quote!(#private::FlattenDeserialize<'de>)],
+        ));
+        ser.predicates.extend(field_bounds);
+        ser.predicates.extend(
+            e.variants
+                .iter()
+                .filter(|v| matches!(v.ser_style(), Style::Newtype))
+                .filter(|v| !v.variant.attrs.skip_serializing())
+                .map(|v| -> WherePredicate {
+                    let ty = v.fields()[0].ty;
+                    syn::parse_quote!(for<'__x> #ty: #private::FlattenSerialize)
+                }),
+        );
+    }
+    Clauses { fields, de, ser }
+}
+
+/// The impl headers' generics.
+fn impl_generics(e: &Enum) -> (TokenStream, TokenStream, TokenStream) {
+    let generics = e.container.generics;
+    let (impl_generics, _, _) = generics.split_for_impl();
+    let de_generics = bound::with_de_lifetime(generics);
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    (
+        quote!(#impl_generics),
+        quote!(#de_impl_generics),
+        e.self_ty(),
+    )
+}
+
+/// `FlattenSerialize`: `len` and `write` per variant, over the fields bound by its pattern.
+fn serialize_impl(
+    e: &Enum,
+    clause: &syn::WhereClause,
+    arm: impl Fn(&EnumVariant) -> (TokenStream, TokenStream),
+) -> TokenStream {
+    let private = &e.private;
+    let (impl_generics, _, self_ty) = impl_generics(e);
+    let mut lens = Vec::new();
+    let mut writes = Vec::new();
+    for v in &e.variants {
+        let pattern = pattern(e, v);
+        if v.variant.attrs.skip_serializing() {
+            let message = format!(
+                "the enum variant {}::{} cannot be serialized",
+                e.ident,
+                v.ident()
+            );
+            lens.push(quote!(#pattern => 0,));
+            writes.push(quote! {
+                #pattern => #private::Err(<__S::Error as #private::SerError>::custom(#message)),
+            });
+            continue;
+        }
+        let (len, write) = arm(v);
+        lens.push(quote!(#[allow(unused_variables)] #pattern => #len,));
+        writes.push(quote!(#pattern => { #write }));
+    }
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenSerialize for #self_ty #clause {
+            #[inline]
+            fn serialized_len(&self) -> usize {
+                match self {
+                    #(#lens)*
+                }
+            }
+
+            #[inline]
+            fn serialize_leaves<__S: #private::FieldSink>(
+                &self,
+                out: &mut __S,
+            ) -> #private::Result<(), __S::Error> {
+                match self {
+                    #(#writes)*
+                }
+            }
+        }
+    }
+}
+
+/// A variant's content as a `Serialize` expression for a `FieldSink` (`None` for a unit).
+fn content(
+    e: &Enum,
+    v: &EnumVariant,
+    tuple_as_seq: bool,
+    struct_name: &TokenStream,
+) -> Option<TokenStream> {
+    let private = &e.private;
+    match v.ser_style() {
+        Style::Unit => None,
+        Style::Newtype => Some(quote!(__field0)),
+        Style::Tuple => {
+            let ident = format_ident!("__FastFlattenTupleRef{}{}", e.ident, v.ident());
+            let locals = (0..v.fields().len()).map(|i| format_ident!("__field{}", i));
+            let refs = quote!(&#ident(#(#locals,)* #private::PhantomData));
+            Some(if tuple_as_seq {
+                quote!(&#private::SeqValue(#refs))
+            } else {
+                quote!(&#private::TupleValue(#refs))
+            })
+        }
+        Style::Struct => {
+            let refs = struct_refs(e, v);
+            Some(quote!(&#private::TreeValue { tree: #refs, name: #struct_name }))
+        }
+    }
+}
+
+/// `&Ref { a: __field0, .., marker }`.
+fn struct_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let private = &e.private;
+    let tree = v.by_ref.as_ref().expect("struct variants have a tree");
+    let ident = &tree.ident;
+    let members = v.fields().iter().map(|f| &f.member);
+    let locals = (0..v.fields().len()).map(|i| format_ident!("__field{}", i));
+    let marker = Ident::new(crate::tree::MARKER, Span::call_site());
+    quote!(&#ident { #(#members: #locals,)* #marker: #private::PhantomData })
+}
+
+fn external(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
+    let clauses = clauses(e, false);
+    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let count = e.de_variants().count();
+    let names = e
+        .de_variants()
+        .map(|(_, v)| v.variant.attrs.name().deserialize_name());
+    let name_tree = e.variants.iter().map(|v| {
+        let attrs = &v.variant.attrs;
+        let read: Vec<_> = if attrs.skip_deserializing() {
+            Vec::new()
+        } else {
+            attrs.aliases().iter().collect()
+        };
+        let written = if attrs.skip_serializing() {
+            quote!(#private::None)
+        } else {
+            let name = attrs.name().serialize_name();
+            quote!(#private::Some(#name))
+        };
+        quote!(#private::NamePart::Leaf { read: &[#(#read),*], written: #written })
+    });
+    let serialize = serialize_impl(e, &clauses.ser, |v| {
+        let name = v.variant.attrs.name().serialize_name();
+        let value = content(e, v, true, &quote!(#name)).unwrap_or_else(|| quote!(&()));
+        (
+            quote!(1),
+            quote!(#private::FieldSink::field(out, #name, #value)),
+        )
+    });
+    let no_seq = format!(
+        "the flattened externally tagged enum {} cannot be read from a sequence: formats that \
+         write structs as sequences drop the key that names its variant",
+        e.ident
+    );
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const LEN: usize = #count;
+            const FIELDS: &'static [&'static str] = &[#(#names),*];
+            const NAME_TREE: &'static [#private::NamePart] = &[#(#name_tree),*];
+
+            #[inline]
+            fn slot_of(key: &str) -> #private::Option<usize> {
+                <Self as #private::Variants>::variant_of(key)
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+            type State = #private::Option<Self>;
+
+            #[inline]
+            fn new_state() -> Self::State {
+                #private::None
+            }
+
+            #[inline]
+            fn state_is_empty(state: &Self::State) -> bool {
+                state.is_none()
+            }
+
+            #[inline]
+            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                state: &mut Self::State,
+                slot: usize,
+                map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                #private::external_variant_slot(state, slot, map)
+            }
+
+            #[inline]
+            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
+                match state {
+                    #private::Some(value) => #private::Ok(value),
+                    #private::None => #private::Err(#private::no_variant_found::<Self, __E>()),
+                }
+            }
+
+            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
+                _leaves: &mut #private::SeqLeaves<'_, __A>,
+            ) -> #private::Result<Self, __A::Error> {
+                #private::Err(<__A::Error as #private::DeError>::custom(#no_seq))
+            }
+        }
+
+        #serialize
+    }
+}
+
+fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
+    let private = &e.private;
+    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
+    let clauses = clauses(e, false);
+    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let name = e.container.attrs.name().serialize_name();
+    let serialize = serialize_impl(e, &clauses.ser, |v| {
+        let index = v.ser_index;
+        let variant = v.variant.attrs.name().serialize_name();
+        let tag_value =
+            quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
+        let write_tag = quote!(#private::FieldSink::field(out, #tag, #tag_value)?;);
+        match content(e, v, false, &quote!(#variant)) {
+            None => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            Some(value) => (
+                quote!(2),
+                quote!(#write_tag #private::FieldSink::field(out, #content_key, #value)),
+            ),
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const LEN: usize = 2;
+            const FIELDS: &'static [&'static str] = &[#tag, #content_key];
+            const NAME_TREE: &'static [#private::NamePart] = &[
+                #private::NamePart::leaf(&[#tag]),
+                #private::NamePart::leaf(&[#content_key]),
+            ];
+
+            #[inline]
+            fn slot_of(key: &str) -> #private::Option<usize> {
+                match key {
+                    #tag => #private::Some(0),
+                    #content_key => #private::Some(1),
+                    _ => #private::None,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+            type State = #private::AdjacentState<'de, Self>;
+
+            #[inline]
+            fn new_state() -> Self::State {
+                #private::AdjacentState::Empty
+            }
+
+            #[inline]
+            fn state_is_empty(state: &Self::State) -> bool {
+                matches!(state, #private::AdjacentState::Empty)
+            }
+
+            #[inline]
+            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                state: &mut Self::State,
+                slot: usize,
+                map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                state.read(slot == 1, &[#tag, #content_key], map)
+            }
+
+            #[inline]
+            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
+                state.finish(&[#tag, #content_key])
+            }
+
+            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
+                leaves: &mut #private::SeqLeaves<'_, __A>,
+            ) -> #private::Result<Self, __A::Error> {
+                let #private::Some(index) = leaves.next_leaf_seed(#private::VariantSeed::<Self>::unit_variant())? else {
+                    return #private::Err(leaves.invalid_length());
+                };
+                if <Self as #private::DeserializeVariant<'de>>::is_unit(index) {
+                    return <Self as #private::DeserializeVariant<'de>>::variant_without_content(index, #content_key);
+                }
+                match leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))? {
+                    #private::Some(value) => #private::Ok(value),
+                    #private::None => #private::Err(leaves.invalid_length()),
+                }
+            }
+        }
+
+        #serialize
+    }
+}
+
+fn untagged(e: &Enum) -> TokenStream {
+    let private = &e.private;
+    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
+    let clauses = clauses(e, false);
+    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    // A newtype variant's value is any `Serialize`: its fields or entries are written as the
+    // struct's, as serde's flatten writes them.
+    let serialize = serialize_impl(e, &clauses.ser, |v| match v.ser_style() {
+        Style::Unit => (quote!(0), quote!(#private::Ok(()))),
+        Style::Newtype => (
+            quote!(#private::flat_len(__field0)),
+            quote!(#private::serialize_flat(__field0, out)),
+        ),
+        Style::Struct => {
+            let refs = struct_refs(e, v);
+            (
+                quote!(#private::FlattenSerialize::serialized_len(#refs)),
+                quote!(#private::FlattenSerialize::serialize_leaves(#refs, out)),
+            )
+        }
+        Style::Tuple => {
+            let message = format!(
+                "can only flatten structs and maps (got a tuple variant {}::{})",
+                e.ident,
+                v.ident()
+            );
+            (
+                quote!(0),
+                quote!(#private::Err(<__S::Error as #private::SerError>::custom(#message))),
+            )
+        }
+    });
+    let no_seq = format!(
+        "the flattened untagged enum {} needs a self-describing format",
+        e.ident
+    );
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const LEN: usize = 0;
+            const FIELDS: &'static [&'static str] = &[];
+            const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::CatchAll];
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn slot_of(_key: &str) -> #private::Option<usize> {
+                #private::None
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+            type State = #private::Vec<(#private::Content<'de>, #private::Content<'de>)>;
+
+            #[inline]
+            fn new_state() -> Self::State {
+                #private::Vec::new()
+            }
+
+            #[inline]
+            fn state_is_empty(state: &Self::State) -> bool {
+                state.is_empty()
+            }
+
+            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                _state: &mut Self::State,
+                _slot: usize,
+                _map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                #private::Err(#private::slot_out_of_range())
+            }
+
+            #[inline]
+            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
+                #private::untagged_from_entries(state)
+            }
+
+            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
+                _leaves: &mut #private::SeqLeaves<'_, __A>,
+            ) -> #private::Result<Self, __A::Error> {
+                #private::Err(<__A::Error as #private::DeError>::custom(#no_seq))
+            }
+
+            #[inline]
+            fn deserialize_rest<__M: #private::MapAccess<'de>>(
+                state: &mut Self::State,
+                key: #private::RestKey<'de>,
+                map: &mut __M,
+            ) -> #private::Result<bool, __M::Error> {
+                #private::hold_entry(state, key, map)
+            }
+        }
+
+        #serialize
+    }
+}
+
+/// A variant's slot range in an internally tagged enum: `(child, offset, len)` expressions.
+struct Range {
+    child: Child,
+    offset: TokenStream,
+    len: TokenStream,
+}
+
+fn internal(e: &Enum, tag: &str) -> TokenStream {
+    let private = &e.private;
+    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
+    let clauses = clauses(e, true);
+    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let generics = e.container.generics;
+    let de_generics = bound::with_de_lifetime(generics);
+    let (_, de_ty_generics, _) = de_generics.split_for_impl();
+    let vis = &e.container.original.vis;
+    let state = format_ident!("__FastFlattenFlatState{}", e.ident);
+
+    // Slot 0 is the tag; each variant's leaves follow in declaration order.
+    let mut offset = quote!(1);
+    let mut ranges: Vec<(usize, &EnumVariant, Option<Range>)> = Vec::new();
+    for (index, v) in e.de_variants() {
+        let range = child(e, v).map(|child| {
+            let ty = &child.ty;
+            let len = quote!(<#ty as #private::FlattenFields>::LEN);
+            let range = Range {
+                child,
+                offset: offset.clone(),
+                len: len.clone(),
+            };
+            offset = quote!(#offset + #len);
+            range
+        });
+        ranges.push((index, v, range));
+    }
+    let len = offset;
+
+    let state_variant = |index: usize| format_ident!("V{}", index);
+    let state_variants = ranges.iter().map(|(index, _, range)| {
+        let name = state_variant(*index);
+        match range {
+            Some(range) => {
+                let ty = &range.child.ty;
+                quote!(#name(<#ty as #private::FlattenDeserialize<'de>>::State))
+            }
+            None => quote!(#name),
+        }
+    });
+    let new_states = ranges.iter().map(|(index, _, range)| {
+        let name = state_variant(*index);
+        match range {
+            Some(range) => {
+                let ty = &range.child.ty;
+                quote!(#index => #state::#name(<#ty as #private::FlattenDeserialize<'de>>::new_state()),)
+            }
+            None => quote!(#index => #state::#name,),
+        }
+    });
+    let deliver_arms = ranges.iter().map(|(index, _, range)| {
+        let name = state_variant(*index);
+        match range {
+            Some(Range { child, offset, len }) => {
+                let ty = &child.ty;
+                quote! {
+                    #state::#name(state) => {
+                        let own = slot.wrapping_sub(#offset);
+                        if own < #len {
+                            return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(state, own, map);
+                        }
+                        // A key of another variant: the same name may be one of this one's.
+                        let name = <#self_ty as #private::FlattenFields>::slot_name(slot).unwrap_or("");
+                        match <#ty as #private::FlattenFields>::slot_of(name) {
+                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(state, own, map),
+                            #private::None => #private::skip_other_variant_key(
+                                <#self_ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS,
+                                name,
+                                <#ty as #private::FlattenFields>::FIELDS,
+                                map,
+                            ),
+                        }
+                    }
+                }
+            }
+            None => quote! {
+                #state::#name => #private::skip_other_variant_key(
+                    <#self_ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS,
+                    <#self_ty as #private::FlattenFields>::slot_name(slot).unwrap_or(""),
+                    &[],
+                    map,
+                ),
+            },
+        }
+    });
+    let finish_arms = ranges.iter().map(|(index, v, range)| {
+        let name = state_variant(*index);
+        match range {
+            Some(Range { child, .. }) => {
+                let ty = &child.ty;
+                let into = &child.into;
+                quote!(#state::#name(state) => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::finish(state), #into),)
+            }
+            None => {
+                let value = crate::enum_de::unit_value(e, v);
+                quote!(#state::#name => #private::Ok(#value),)
+            }
+        }
+    });
+    let leaves_arms = ranges.iter().map(|(index, v, range)| match range {
+        Some(Range { child, .. }) => {
+            let ty = &child.ty;
+            let into = &child.into;
+            quote!(#index => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(leaves), #into),)
+        }
+        None => {
+            let value = crate::enum_de::unit_value(e, v);
+            quote!(#index => #private::Ok(#value),)
+        }
+    });
+    let rest_arms = ranges.iter().filter_map(|(index, _, range)| {
+        let name = state_variant(*index);
+        let ty = &range.as_ref()?.child.ty;
+        Some(quote!(#state::#name(state) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(state, key, map),))
+    });
+    let slot_names = ranges.iter().filter_map(|(_, _, range)| {
+        let Range { child, offset, len } = range.as_ref()?;
+        let ty = &child.ty;
+        Some(quote! {
+            let own = slot.wrapping_sub(#offset);
+            if own < #len {
+                return <#ty as #private::FlattenFields>::slot_name(own);
+            }
+        })
+    });
+    let lookups = ranges.iter().filter_map(|(_, _, range)| {
+        let Range { child, offset, .. } = range.as_ref()?;
+        let ty = &child.ty;
+        Some(quote! {
+            if let #private::Some(slot) = <#ty as #private::FlattenFields>::slot_of(key) {
+                return #private::Some(#offset + slot);
+            }
+        })
+    });
+    let child_tys: Vec<_> = ranges
+        .iter()
+        .filter_map(|(_, _, range)| range.as_ref().map(|r| r.child.ty.clone()))
+        .collect();
+    let alternatives = ranges.iter().map(|(_, _, range)| match range {
+        Some(Range { child, .. }) => {
+            let ty = &child.ty;
+            quote!(<#ty as #private::FlattenFields>::NAME_TREE)
+        }
+        None => quote!(&[]),
+    });
+    let generic =
+        generics.type_params().next().is_some() || generics.const_params().next().is_some();
+    let fields = if generic {
+        quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN))
+    } else {
+        let erased = child_tys.iter().map(|ty| {
+            let ty: Type = syn::parse2(ty.clone()).expect("a type");
+            bound::erase_lifetimes(&ty)
+        });
+        let erased2 = erased.clone();
+        quote!(&#private::concat_fields::<{ 1 #(+ <#erased as #private::FlattenFields>::LEN)* }>(
+            &[&[#tag] #(, <#erased2 as #private::FlattenFields>::FIELDS)*]
+        ))
+    };
+    let own_deny = e.container.attrs.deny_unknown_fields();
+
+    let serialize = serialize_impl(e, &clauses.ser, |v| {
+        let variant = v.variant.attrs.name().serialize_name();
+        let write_tag = quote!(#private::FieldSink::field(out, #tag, #variant)?;);
+        match v.ser_style() {
+            Style::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            Style::Newtype => (
+                quote!(1 + #private::FlattenSerialize::serialized_len(__field0)),
+                quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, out)),
+            ),
+            Style::Struct => {
+                let refs = struct_refs(e, v);
+                (
+                    quote!(1 + #private::FlattenSerialize::serialized_len(#refs)),
+                    quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, out)),
+                )
+            }
+            // serde's parser rejects tuple variants in internally tagged enums.
+            Style::Tuple => (
+                quote!(0),
+                quote!(#private::Err(#private::variant_not_serializable())),
+            ),
+        }
+    });
+
+    quote! {
+        #[doc(hidden)]
+        #vis enum #state #de_generics #de_clause {
+            Pending(#private::Vec<#private::HeldLeaf<'de>>, #private::PhantomData<fn() -> #self_ty>),
+            #(#state_variants,)*
+        }
+
+        impl #de_impl_generics #state #de_ty_generics #de_clause {
+            /// Gives the map's next value to the chosen variant's leaf at `slot`.
+            #[inline]
+            fn deliver<__M: #private::MapAccess<'de>>(
+                &mut self,
+                slot: usize,
+                map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                match self {
+                    #state::Pending(held, _) => #private::hold_leaf(held, slot, map),
+                    #(#deliver_arms)*
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const LEN: usize = #len;
+            const FIELDS: &'static [&'static str] = #fields;
+            const NAME_TREE: &'static [#private::NamePart] = &[
+                #private::NamePart::leaf(&[#tag]),
+                #private::NamePart::OneOf(&[#(#alternatives),*]),
+            ];
+            const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| <#child_tys as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)*;
+            const CATCH_ALL: bool = false #(|| <#child_tys as #private::FlattenFields>::CATCH_ALL)*;
+
+            #[inline]
+            fn slot_of(key: &str) -> #private::Option<usize> {
+                if key == #tag {
+                    return #private::Some(0);
+                }
+                #(#lookups)*
+                #private::None
+            }
+
+            fn slot_name(slot: usize) -> #private::Option<&'static str> {
+                if slot == 0 {
+                    return #private::Some(#tag);
+                }
+                #(#slot_names)*
+                #private::None
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+            type State = #state #de_ty_generics;
+
+            #[inline]
+            fn new_state() -> Self::State {
+                #state::Pending(#private::Vec::new(), #private::PhantomData)
+            }
+
+            #[inline]
+            fn state_is_empty(state: &Self::State) -> bool {
+                matches!(state, #state::Pending(held, _) if held.is_empty())
+            }
+
+            #[inline]
+            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                state: &mut Self::State,
+                slot: usize,
+                map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                if slot != 0 {
+                    return state.deliver(slot, map);
+                }
+                let pending = matches!(state, #state::Pending(..));
+                let index = #private::read_tag::<Self, __M>(!pending, #tag, map)?;
+                let chosen = match index {
+                    #(#new_states)*
+                    _ => return #private::Err(#private::variant_out_of_range()),
+                };
+                if let #state::Pending(held, _) = #private::replace(state, chosen) {
+                    for (slot, value) in held {
+                        state.deliver(slot, &mut #private::HeldValue::<__M::Error>::new(value))?;
+                    }
+                }
+                #private::Ok(())
+            }
+
+            #[inline]
+            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
+                match state {
+                    #state::Pending(..) => #private::Err(<__E as #private::DeError>::missing_field(#tag)),
+                    #(#finish_arms)*
+                }
+            }
+
+            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
+                leaves: &mut #private::SeqLeaves<'_, __A>,
+            ) -> #private::Result<Self, __A::Error> {
+                let #private::Some(index) = leaves.next_leaf_seed(#private::VariantSeed::<Self>::str())? else {
+                    return #private::Err(leaves.invalid_length());
+                };
+                match index {
+                    #(#leaves_arms)*
+                    _ => #private::Err(#private::variant_out_of_range()),
+                }
+            }
+
+            #[inline]
+            fn deserialize_rest<__M: #private::MapAccess<'de>>(
+                state: &mut Self::State,
+                key: #private::RestKey<'de>,
+                map: &mut __M,
+            ) -> #private::Result<bool, __M::Error> {
+                // A key no leaf claims, before the tag: not held (the tag may choose a variant
+                // without a catch-all); the tree skips it or reports it.
+                #[allow(unreachable_patterns)]
+                match state {
+                    #(#rest_arms)*
+                    _ => {
+                        let _ = (key, map);
+                        #private::Ok(false)
+                    }
+                }
+            }
+        }
+
+        #serialize
+    }
+}
