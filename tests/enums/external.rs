@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::support::{map, Bytes, Needs, Plain, Val};
+use crate::support::{map, plain, Bytes, Needs, Val};
 
 /// serde's test type is `Default` only; both derives here also write it (FastFlatten derives
 /// both traits at once), so it serializes.
@@ -544,7 +544,7 @@ twins! {
 #[test]
 fn test_expecting_message_externally_tagged_enum() {
     // 28: a bare string handed to the enum's visitor, and a unit as the variant identifier
-    de_val!(expecting::Enum, Plain(Val::Str("ExternallyTagged"))
+    de_val!(expecting::Enum, plain(Val::Str("ExternallyTagged"))
         => Err(r#"invalid type: string "ExternallyTagged", expected something strange..."#));
     de_val!(expecting::Enum, Val::Map(vec![(Val::Unit, Val::Unit)])
         => Err("invalid type: unit value, expected variant identifier"));
