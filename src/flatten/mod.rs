@@ -124,6 +124,7 @@ pub(crate) mod for_derive {
     pub use super::field_list::{concat_fields, max_len, unnamed_fields};
     pub use super::flat_serializer::{flat_len, serialize_flat};
     pub use super::names::check_names;
+    pub use super::seq_leaves::IgnoredStr;
     pub use super::visitor::Expecting;
     pub use super::visitor::{deserialize_map_only, deserialize_struct_variant, deserialize_tree};
 }
