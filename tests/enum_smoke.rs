@@ -296,3 +296,23 @@ fn rt_json<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::
     assert_eq!(serde_json::to_string(v).unwrap(), json);
     assert_eq!(&serde_json::from_str::<T>(json).unwrap(), v);
 }
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(tag = "kind", rename = "Point2", deny_unknown_fields)]
+struct Tagged {
+    x: i32,
+    y: i32,
+}
+
+#[test]
+fn tagged_struct() {
+    rt(Tagged { x: 1, y: 2 }, r#"{"kind":"Point2","x":1,"y":2}"#);
+    assert_eq!(
+        serde_json::from_str::<Tagged>(r#"{"x":1,"y":2}"#).unwrap(),
+        Tagged { x: 1, y: 2 }
+    );
+    assert_eq!(
+        serde_json::from_str::<Tagged>(r#"{"x":1,"kind":"anything","y":2}"#).unwrap(),
+        Tagged { x: 1, y: 2 }
+    );
+}

@@ -2,7 +2,6 @@
 //! do instead.
 
 use serde_derive_internals::ast::{Container, Data, Field, Style};
-use serde_derive_internals::attr::TagType;
 use syn::{DeriveInput, Fields};
 
 use crate::errors::Errors;
@@ -70,12 +69,7 @@ pub fn supported(container: &Container) -> syn::Result<()> {
     }
 
     let fields: Vec<&Field> = match &container.data {
-        Data::Struct(_, fields) => {
-            if !matches!(attrs.tag(), TagType::External) {
-                errors.push(ident, unsupported("tag = \"...\"")); // on a struct
-            }
-            fields.iter().collect()
-        }
+        Data::Struct(_, fields) => fields.iter().collect(),
         Data::Enum(variants) => {
             for variant in variants {
                 if variant.attrs.untagged() {

@@ -204,7 +204,16 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             }
         }
     });
+    // The tag of a tagged struct is accepted and its value ignored, as serde does.
+    let tag = tree.tag.map(|_| {
+        quote! {
+            if slot == 0 {
+                return #private::Result::map(#private::MapAccess::next_value::<#private::IgnoredAny>(map), |_| ());
+            }
+        }
+    });
     quote! {
+        #tag
         #(#steps)*
         #private::Err(#private::slot_out_of_range())
     }
@@ -293,9 +302,14 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
             };
         }
     });
+    // A tagged struct writes its tag first; it is read as a string and ignored.
+    let tag = tree
+        .tag
+        .map(|_| quote!(let _ = leaves.next_leaf_seed(#private::IgnoredStr)?;));
     let construct = construct(tree);
     quote! {
         #default
+        #tag
         #(#reads)*
         #private::Ok(#construct)
     }

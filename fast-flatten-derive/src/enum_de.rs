@@ -52,6 +52,7 @@ pub fn expand(e: &Enum) -> TokenStream {
         }
     });
     let without_content = without_content(e);
+    let tagged = tagged_variants(e);
     let entry = entry_point(e);
 
     quote! {
@@ -73,6 +74,7 @@ pub fn expand(e: &Enum) -> TokenStream {
             }
 
             #access
+            #tagged
             #without_content
         }
 
@@ -149,7 +151,7 @@ fn entry_point(e: &Enum) -> TokenStream {
             quote!(#private::deserialize_internal::<Self, __D>(
                 deserializer,
                 #tag,
-                #private::unnamed_fields(#len),
+                const { #private::unnamed_fields(#len) },
             ))
         }
         TagType::Adjacent { tag, content } => {
@@ -312,6 +314,43 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
             ))
         }
     }
+}
+
+/// `deserialize_tagged_variant` of an internally tagged enum: a struct variant reads its tree
+/// straight from the rest of the map; other variants read it as a deserializer.
+fn tagged_variants(e: &Enum) -> Option<TokenStream> {
+    let TagType::Internal { .. } = e.tag() else {
+        return None;
+    };
+    let private = &e.private;
+    let arms: Vec<_> = e
+        .de_variants()
+        .filter(|(_, v)| v.variant.attrs.deserialize_with().is_none())
+        .filter_map(|(index, v)| {
+            let tree = v.by_value.as_ref()?;
+            let ident = &tree.ident;
+            let (_, ty_generics, _) = tree.generics.split_for_impl();
+            let into = struct_into_variant(e, v);
+            Some(
+                quote!(#index => #private::Result::map(rest.tree::<#ident #ty_generics>(), #into),),
+            )
+        })
+        .collect();
+    if arms.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        #[inline(always)]
+        fn deserialize_tagged_variant<__M: #private::MapAccess<'de>>(
+            index: usize,
+            rest: #private::RestOfMap<'de, __M>,
+        ) -> #private::Result<Self, __M::Error> {
+            match index {
+                #(#arms)*
+                _ => <Self as #private::DeserializeVariant<'de>>::deserialize_variant(index, rest.deserializer()),
+            }
+        }
+    })
 }
 
 /// `variant_without_content` of an adjacently tagged enum: unit variants need none, a newtype

@@ -41,9 +41,13 @@ pub fn expand(tree: &Tree) -> TokenStream {
             quote!(#(#names)|* => return #private::Some(#offset),)
         })
         .collect();
-    let own_lookup = (!own_arms.is_empty()).then(|| {
+    let tag_arm = tree
+        .tag
+        .map(|tag| quote!(#tag => return #private::Some(0),));
+    let own_lookup = (!own_arms.is_empty() || tag_arm.is_some()).then(|| {
         quote! {
             match key {
+                #tag_arm
                 #(#own_arms)*
                 _ => {}
             }
@@ -60,6 +64,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     });
 
     let tree_checks = tree_checks(tree);
+    let slot_name = slot_name(tree);
 
     quote! {
         #tree_checks
@@ -78,8 +83,50 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 #(#child_lookups)*
                 #private::None
             }
+
+            #slot_name
         }
     }
+}
+
+/// `slot_name`, for a tree whose `FIELDS` holds placeholders (a flattened type parameter):
+/// own leaves by their slot, each child's range from the child.
+fn slot_name(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    let generic_child = tree
+        .de_members()
+        .any(|m| m.is_flatten() && mentions_type_params(m.ty(), &tree.generics));
+    if !generic_child {
+        return None;
+    }
+    let tag = tree
+        .tag
+        .map(|tag| quote!(if slot == 0 { return #private::Some(#tag); }));
+    let steps = tree
+        .de_members()
+        .filter(|m| !m.is_catch_all())
+        .map(|member| {
+            let offset = &member.offset;
+            if member.is_flatten() {
+                let ty = member.ty();
+                quote! {
+                    let own = slot.wrapping_sub(#offset);
+                    if own < <#ty as #private::FlattenFields>::LEN {
+                        return <#ty as #private::FlattenFields>::slot_name(own);
+                    }
+                }
+            } else {
+                let name = member.de_name();
+                quote!(if slot == #offset { return #private::Some(#name); })
+            }
+        });
+    Some(quote! {
+        fn slot_name(slot: usize) -> #private::Option<&'static str> {
+            #tag
+            #(#steps)*
+            #private::None
+        }
+    })
 }
 
 /// The names of all slots in order. Concatenated in a constant when every flattened child's type
@@ -93,6 +140,10 @@ fn fields_const(tree: &Tree) -> TokenStream {
         return quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN));
     }
     let mut count = quote!(0);
+    let tag = tree.tag.map(|tag| {
+        count = quote!(1);
+        quote!(&[#tag])
+    });
     let parts = tree
         .de_members()
         .filter(|m| !m.is_catch_all())
@@ -107,7 +158,7 @@ fn fields_const(tree: &Tree) -> TokenStream {
                 quote!(&[#name])
             }
         });
-    let parts: Vec<_> = parts.collect();
+    let parts: Vec<_> = tag.into_iter().chain(parts).collect();
     quote!(&#private::concat_fields::<{ #count }>(&[#(#parts),*]))
 }
 
@@ -154,6 +205,9 @@ pub fn generic_names_check(tree: &Tree) -> Option<TokenStream> {
 /// `NAME_TREE`: every member's names, read (with aliases) and written, nested as the tree is.
 pub fn name_tree(tree: &Tree) -> TokenStream {
     let private = &tree.private;
+    let tag = tree
+        .tag
+        .map(|tag| quote!(#private::NamePart::leaf(&[#tag])));
     let parts = tree.members.iter().map(|member| {
         let ty = member.ty();
         let attrs = member.attrs();
@@ -176,5 +230,6 @@ pub fn name_tree(tree: &Tree) -> TokenStream {
             quote!(#private::NamePart::Leaf { read: &[#(#read),*], written: #written })
         }
     });
+    let parts = tag.into_iter().chain(parts);
     quote!(&[#(#parts),*])
 }

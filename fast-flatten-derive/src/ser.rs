@@ -47,7 +47,13 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
             let path = member.attrs().serialize_with()?;
             Some(serialize_with_wrapper(tree, member, path, &where_clause))
         });
+    let tag = usize::from(tree.tag.is_some());
     let counts = tree.ser_members().map(|member| count(tree, member));
+    // A tagged struct writes its tag first, its name as the value, as serde does.
+    let write_tag = tree.tag.map(|tag| {
+        let name = tree.ser_name;
+        quote!(#private::FieldSink::field(out, #tag, #name)?;)
+    });
     let writes = tree.ser_members().map(|member| write(tree, member));
 
     quote! {
@@ -57,7 +63,7 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
             #[inline(always)]
             fn serialized_len(&self) -> usize {
-                0 #(+ #counts)*
+                #tag #(+ #counts)*
             }
 
             #[inline(always)]
@@ -65,6 +71,7 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
                 &self,
                 out: &mut __S,
             ) -> #private::Result<(), __S::Error> {
+                #write_tag
                 #(#writes)*
                 #private::Ok(())
             }

@@ -46,6 +46,9 @@ pub struct Tree<'a> {
     /// For a variant's hidden struct, the marker field that uses every generic parameter of
     /// the enum (its fields may not).
     pub marker: Option<TokenStream>,
+    /// `#[serde(tag = "...")]` on a struct: the tag key, written first with the struct's name
+    /// as its value (slot 0), and accepted (its value ignored) when reading, as serde does.
+    pub tag: Option<&'a str>,
 }
 
 pub struct Member<'a> {
@@ -73,6 +76,10 @@ impl<'a> Tree<'a> {
             attrs,
             &format!("struct {}", container.ident),
         );
+        let tag = match attrs.tag() {
+            serde_derive_internals::attr::TagType::Internal { tag } => Some(tag.as_str()),
+            _ => None,
+        };
         Ok(Tree {
             ident: container.ident.clone(),
             vis: &container.original.vis,
@@ -83,7 +90,7 @@ impl<'a> Tree<'a> {
                 container.ident,
                 span = Span::call_site()
             ),
-            members: members(fields, &options.private())?,
+            members: members(fields, &options.private(), tag.is_some())?,
             by_ref: false,
             ser_name: attrs.name().serialize_name(),
             de_name: attrs.name().deserialize_name(),
@@ -93,6 +100,7 @@ impl<'a> Tree<'a> {
             ser_bound: attrs.ser_bound(),
             de_bound: attrs.de_bound(),
             marker: None,
+            tag,
         })
     }
 
@@ -118,7 +126,7 @@ impl<'a> Tree<'a> {
             ident,
             vis: &container.original.vis,
             generics: container.generics.clone(),
-            members: members(&variant.fields, &private)?,
+            members: members(&variant.fields, &private, false)?,
             marker: Some(quote!(#private::PhantomData<fn() -> #enum_ident #ty_generics>)),
             private,
             by_ref: false,
@@ -129,6 +137,7 @@ impl<'a> Tree<'a> {
             default: &attr::Default::None,
             ser_bound: attrs.ser_bound(),
             de_bound: attrs.de_bound(),
+            tag: None,
         })
     }
 
@@ -163,6 +172,7 @@ impl<'a> Tree<'a> {
             ser_bound: self.ser_bound,
             de_bound: self.de_bound,
             marker: self.marker.clone(),
+            tag: self.tag,
         }
     }
 
@@ -180,13 +190,14 @@ impl<'a> Tree<'a> {
             .filter(|m| !m.field.attrs.skip_serializing())
     }
 
-    /// `LEN` of the whole struct: the sum of its members' slot counts.
+    /// `LEN` of the whole struct: the sum of its members' slot counts (and the tag's).
     pub fn len_expr(&self) -> TokenStream {
         let counts = self
             .members
             .iter()
             .filter_map(|m| m.slot_count(&self.private));
-        quote!(0 #(+ #counts)*)
+        let tag = usize::from(self.tag.is_some());
+        quote!(#tag #(+ #counts)*)
     }
 
     /// An expression for a reference to `member` of `self`.
@@ -217,9 +228,13 @@ pub fn expecting(private: &TokenStream, attrs: &attr::Container, text: &str) -> 
     }
 }
 
-/// The members of a field list, with their slot offsets.
-fn members<'a>(fields: &'a [Field<'a>], private: &TokenStream) -> syn::Result<Vec<Member<'a>>> {
-    let mut offset = quote!(0);
+/// The members of a field list, with their slot offsets (after the tag's slot, if any).
+fn members<'a>(
+    fields: &'a [Field<'a>],
+    private: &TokenStream,
+    tagged: bool,
+) -> syn::Result<Vec<Member<'a>>> {
+    let mut offset = if tagged { quote!(1) } else { quote!(0) };
     let mut members = Vec::with_capacity(fields.len());
     let mut errors = Errors::default();
     for (index, field) in fields.iter().enumerate() {

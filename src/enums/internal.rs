@@ -23,6 +23,7 @@ use serde::de::{
 use super::tag_guard::TagGuard;
 use super::{DeserializeVariant, VariantSeed};
 use crate::buffer::{Content, ContentDeserializer, ContentVisitor};
+use crate::flatten::{read_map, FlattenDeserialize};
 
 /// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
 /// `deserialize_struct` is given: formats that write structs as sequences read at most that
@@ -72,14 +73,15 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
                 None => return Err(M::Error::missing_field(self.tag)),
             }
         };
-        E::deserialize_variant(
+        E::deserialize_tagged_variant(
             index,
-            RestDeserializer(RestOfMap {
+            RestOfMap {
                 held: held.into_iter(),
                 value: None,
                 map,
                 tag: self.tag,
-            }),
+                guard: false,
+            },
         )
     }
 
@@ -213,12 +215,33 @@ impl<'de> Visitor<'de> for TagOrKey {
 }
 
 /// The rest of an internally tagged map after its tag: the entries held before the tag, then
-/// the format's own map, watched for a second tag.
-struct RestOfMap<'de, M> {
+/// the format's own map.
+pub struct RestOfMap<'de, M> {
     held: vec::IntoIter<(Content<'de>, Content<'de>)>,
     value: Option<Content<'de>>,
     map: M,
     tag: &'static str,
+    /// Whether keys are watched for a second tag here ([`TagGuard`]): for a type that knows
+    /// nothing of the tag. A struct variant's tree checks its unknown keys itself.
+    guard: bool,
+}
+
+impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
+    /// Reads a struct variant's tree from the rest of the map, straight from the format when
+    /// the tag came first.
+    #[inline]
+    pub fn tree<T: FlattenDeserialize<'de>>(self) -> Result<T, M::Error> {
+        let tag = self.tag;
+        read_map(self, Some(tag))
+    }
+
+    /// The rest of the map as a deserializer, for the type a newtype variant wraps (or a unit
+    /// variant): its keys are watched for a second tag.
+    #[inline]
+    pub fn deserializer(mut self) -> impl Deserializer<'de, Error = M::Error> {
+        self.guard = true;
+        RestDeserializer(self)
+    }
 }
 
 impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
@@ -234,10 +257,11 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
                 self.value = Some(value);
                 seed.deserialize(ContentDeserializer::moved(key)).map(Some)
             }
-            None => self.map.next_key_seed(TagGuard {
+            None if self.guard => self.map.next_key_seed(TagGuard {
                 seed,
                 tag: self.tag,
             }),
+            None => self.map.next_key_seed(seed),
         }
     }
 

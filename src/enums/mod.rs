@@ -24,7 +24,7 @@ mod untagged;
 mod variant;
 mod write;
 
-use serde::de::{Deserializer, Error, VariantAccess};
+use serde::de::{Deserializer, Error, MapAccess, VariantAccess};
 
 pub use self::adjacent::deserialize_adjacent;
 pub use self::external::{deserialize_external, VariantValue};
@@ -32,7 +32,7 @@ pub use self::flattened::{
     external_variant_slot, hold_entry, hold_leaf, no_variant_found, read_tag,
     skip_other_variant_key, untagged_from_entries, AdjacentState, HeldLeaf, HeldValue,
 };
-pub use self::internal::{deserialize_internal, tagged_unit_variant};
+pub use self::internal::{deserialize_internal, tagged_unit_variant, RestOfMap};
 pub use self::tagged_serializer::serialize_tagged_newtype;
 pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
 pub use self::variant::VariantSeed;
@@ -73,6 +73,16 @@ pub trait DeserializeVariant<'de>: Variants + Sized {
         index: usize,
         deserializer: D,
     ) -> Result<Self, D::Error>;
+
+    /// Reads variant `index` of an internally tagged enum from the rest of its map, after the
+    /// tag.
+    #[inline]
+    fn deserialize_tagged_variant<M: MapAccess<'de>>(
+        index: usize,
+        rest: RestOfMap<'de, M>,
+    ) -> Result<Self, M::Error> {
+        Self::deserialize_variant(index, rest.deserializer())
+    }
 
     /// Reads variant `index` of an externally tagged enum from the format's `VariantAccess`.
     fn deserialize_variant_access<A: VariantAccess<'de>>(

@@ -13,13 +13,28 @@ use super::{FlattenFields, RestKey};
 /// Handles every way a format delivers a key: borrowed, transient or owned strings, bytes, and
 /// integer field indexes (serde_cbor's packed format numbers fields over all leaves).
 pub(crate) struct KeySeed<T> {
+    /// The tag of the internally tagged enum whose variant the tree is: a second one is a
+    /// "duplicate field" (checked only for keys the tree does not know).
+    tag: Option<&'static str>,
     tree: PhantomData<fn() -> T>,
 }
 
 impl<T> KeySeed<T> {
     #[inline]
-    pub(crate) fn new() -> Self {
-        KeySeed { tree: PhantomData }
+    pub(crate) fn new(tag: Option<&'static str>) -> Self {
+        KeySeed {
+            tag,
+            tree: PhantomData,
+        }
+    }
+}
+
+/// serde's "duplicate field" error when an unknown key is the tag that was read already.
+#[inline]
+fn check_tag<E: de::Error>(tag: Option<&'static str>, key: &[u8]) -> Result<(), E> {
+    match tag {
+        Some(tag) if tag.as_bytes() == key => Err(E::duplicate_field(tag)),
+        _ => Ok(()),
     }
 }
 
@@ -35,6 +50,7 @@ impl<'de, T: FlattenFields> DeserializeSeed<'de> for KeySeed<T> {
 impl<T: FlattenFields> KeySeed<T> {
     #[inline]
     fn unknown<E: de::Error>(&self, key: &str) -> Result<Option<usize>, E> {
+        check_tag(self.tag, key.as_bytes())?;
         if T::DENY_UNKNOWN_FIELDS {
             Err(unknown_field::<T, E>(key))
         } else {
@@ -100,13 +116,18 @@ pub(crate) enum TreeKey<'de> {
 /// The key seed of a tree with a catch-all map: a key no leaf claims is kept (borrowed where the
 /// format lends it) for the map. Integer keys always go to the map, never to a slot by index.
 pub(crate) struct CatchAllKeySeed<T> {
+    /// As [`KeySeed::tag`].
+    tag: Option<&'static str>,
     tree: PhantomData<fn() -> T>,
 }
 
 impl<T> CatchAllKeySeed<T> {
     #[inline]
-    pub(crate) fn new() -> Self {
-        CatchAllKeySeed { tree: PhantomData }
+    pub(crate) fn new(tag: Option<&'static str>) -> Self {
+        CatchAllKeySeed {
+            tag,
+            tree: PhantomData,
+        }
     }
 }
 
@@ -122,10 +143,32 @@ impl<'de, T: FlattenFields> DeserializeSeed<'de> for CatchAllKeySeed<T> {
 
 impl<T: FlattenFields> CatchAllKeySeed<T> {
     #[inline]
-    fn text<'de>(key: &str, rest: impl FnOnce() -> RestKey<'de>) -> TreeKey<'de> {
+    fn text<'de, E: de::Error>(
+        &self,
+        key: &str,
+        rest: impl FnOnce() -> RestKey<'de>,
+    ) -> Result<TreeKey<'de>, E> {
         match T::slot_of(key) {
-            Some(slot) => TreeKey::Slot(slot),
-            None => TreeKey::Rest(rest()),
+            Some(slot) => Ok(TreeKey::Slot(slot)),
+            None => {
+                check_tag(self.tag, key.as_bytes())?;
+                Ok(TreeKey::Rest(rest()))
+            }
+        }
+    }
+
+    #[inline]
+    fn bytes<'de, E: de::Error>(
+        &self,
+        key: &[u8],
+        rest: impl FnOnce() -> RestKey<'de>,
+    ) -> Result<TreeKey<'de>, E> {
+        match core::str::from_utf8(key).ok().and_then(T::slot_of) {
+            Some(slot) => Ok(TreeKey::Slot(slot)),
+            None => {
+                check_tag(self.tag, key)?;
+                Ok(TreeKey::Rest(rest()))
+            }
         }
     }
 }
@@ -138,36 +181,39 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
     }
 
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<TreeKey<'de>, E> {
-        Ok(Self::text(key, || RestKey::Borrowed(key)))
+        self.text(key, || RestKey::Borrowed(key))
     }
 
     fn visit_str<E: de::Error>(self, key: &str) -> Result<TreeKey<'de>, E> {
-        Ok(Self::text(key, || RestKey::Owned(key.to_owned())))
+        self.text(key, || RestKey::Owned(key.to_owned()))
     }
 
     fn visit_string<E: de::Error>(self, key: String) -> Result<TreeKey<'de>, E> {
         match T::slot_of(&key) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
-            None => Ok(TreeKey::Rest(RestKey::Owned(key))),
+            None => {
+                check_tag(self.tag, key.as_bytes())?;
+                Ok(TreeKey::Rest(RestKey::Owned(key)))
+            }
         }
     }
 
     fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<TreeKey<'de>, E> {
-        let slot = core::str::from_utf8(key).ok().and_then(T::slot_of);
-        Ok(slot.map_or(TreeKey::Rest(RestKey::BorrowedBytes(key)), TreeKey::Slot))
+        self.bytes(key, || RestKey::BorrowedBytes(key))
     }
 
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<TreeKey<'de>, E> {
-        let slot = core::str::from_utf8(key).ok().and_then(T::slot_of);
-        Ok(slot.map_or_else(
-            || TreeKey::Rest(RestKey::OwnedBytes(key.to_vec())),
-            TreeKey::Slot,
-        ))
+        self.bytes(key, || RestKey::OwnedBytes(key.to_vec()))
     }
 
     fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<TreeKey<'de>, E> {
-        let slot = core::str::from_utf8(&key).ok().and_then(T::slot_of);
-        Ok(slot.map_or(TreeKey::Rest(RestKey::OwnedBytes(key)), TreeKey::Slot))
+        match core::str::from_utf8(&key).ok().and_then(T::slot_of) {
+            Some(slot) => Ok(TreeKey::Slot(slot)),
+            None => {
+                check_tag(self.tag, &key)?;
+                Ok(TreeKey::Rest(RestKey::OwnedBytes(key)))
+            }
+        }
     }
 
     fn visit_u64<E: de::Error>(self, key: u64) -> Result<TreeKey<'de>, E> {

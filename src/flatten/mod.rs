@@ -111,6 +111,7 @@ pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
 pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
+pub(crate) use self::visitor::read_map;
 use self::visitor::{deserialize_tree, Expecting};
 
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
@@ -123,6 +124,7 @@ pub(crate) mod for_derive {
     pub use super::field_list::{concat_fields, max_len, unnamed_fields};
     pub use super::flat_serializer::{flat_len, serialize_flat};
     pub use super::names::check_names;
+    pub use super::seq_leaves::IgnoredStr;
     pub use super::visitor::Expecting;
     pub use super::visitor::{deserialize_map_only, deserialize_struct_variant, deserialize_tree};
 }

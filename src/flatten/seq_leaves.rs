@@ -81,3 +81,15 @@ impl de::Expected for ExpectedLeaves {
         core::fmt::Display::fmt(&self.expecting.with_len(self.len), f)
     }
 }
+
+/// A string read and ignored: the tag a struct with `#[serde(tag = "...")]` writes first.
+pub struct IgnoredStr;
+
+impl<'de> DeserializeSeed<'de> for IgnoredStr {
+    type Value = ();
+
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_str(de::IgnoredAny).map(drop)
+    }
+}

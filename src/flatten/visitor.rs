@@ -107,20 +107,8 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
     }
 
     #[inline]
-    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
-        if T::CATCH_ALL {
-            return visit_map_with_catch_all(map);
-        }
-        let mut state = T::new_state();
-        while let Some(slot) = map.next_key_seed(KeySeed::<T>::new())? {
-            match slot {
-                Some(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
-                None => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        T::finish(state)
+    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
+        read_map(map, None)
     }
 
     #[inline]
@@ -132,14 +120,41 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
     }
 }
 
-/// `visit_map` for a tree holding a catch-all map: keys no leaf claims go to the map.
-fn visit_map_with_catch_all<'de, T, M>(mut map: M) -> Result<T, M::Error>
+/// Reads the tree `T` from `map`: each key read once and matched against the whole tree, its
+/// value deserialized into its leaf.
+///
+/// `tag` is the tag of the internally tagged enum whose struct variant `T` is: the tag was
+/// read already, so a key equal to it is serde's "duplicate field" error. It is compared only
+/// with keys the tree does not know, so it costs nothing on the way through known keys.
+#[inline(always)]
+pub(crate) fn read_map<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    if T::CATCH_ALL {
+        return read_map_with_catch_all(map, tag);
+    }
+    let mut state = T::new_state();
+    while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(tag))? {
+        match slot {
+            Some(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
+            None => {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+    }
+    T::finish(state)
+}
+
+/// [`read_map`] for a tree holding a catch-all map: keys no leaf claims go to the map.
+fn read_map_with_catch_all<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
 where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
     let mut state = T::new_state();
-    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new())? {
+    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag))? {
         match key {
             TreeKey::Slot(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
             TreeKey::Rest(key) => {

@@ -28,7 +28,7 @@ pub use self::missing::missing_field;
 pub use crate::buffer::{Content, ContentDeserializer};
 pub use crate::enums::*;
 pub use core::fmt::{Formatter, Result as FmtResult};
-pub use serde::de::{EnumAccess, VariantAccess, Visitor};
+pub use serde::de::{EnumAccess, IgnoredAny, VariantAccess, Visitor};
 pub use serde::ser::{Error as SerError, SerializeTuple, SerializeTupleVariant};
 
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser

@@ -1,12 +1,6 @@
 use serde_fastkit::FastFlatten;
 
 #[derive(FastFlatten)]
-#[serde(tag = "type")]
-struct Tagged {
-    a: u8,
-}
-
-#[derive(FastFlatten)]
 #[serde(transparent)]
 struct Transparent {
     a: u8,
