@@ -261,6 +261,14 @@ macro_rules! rt {
     }};
 }
 
+/// `rt_text!(m::T, value => "json")`: `ser_text!` then `de!` of that JSON back to `value`.
+macro_rules! rt_text {
+    ($m:ident :: $t:ident $(<$($g:ty),+>)?, $value:expr => $json:expr) => {{
+        ser_text!($m::$t $(<$($g),+>)?, $value => $json);
+        de!($m::$t $(<$($g),+>)?, $json => $value);
+    }};
+}
+
 /// `de_val!(m::T, val)`: both read the [`Val`] alike; `=> value` / `=> Err("message")` as in
 /// [`de!`] / [`de_err!`].
 macro_rules! de_val {
@@ -871,4 +879,34 @@ pub mod bytes {
             Ok(v.as_bytes().to_vec())
         }
     }
+}
+
+/// Every order of `entries` (key, JSON value), as JSON objects: for the flattened enums, whose
+/// tag, content and fields may come in any order among the outer struct's fields.
+pub fn orders(entries: &[(&str, &str)]) -> Vec<String> {
+    fn permute(
+        rest: &mut Vec<(String, String)>,
+        done: &mut Vec<(String, String)>,
+        out: &mut Vec<String>,
+    ) {
+        if rest.is_empty() {
+            let body: Vec<String> = done.iter().map(|(k, v)| format!("{k:?}:{v}")).collect();
+            out.push(format!("{{{}}}", body.join(",")));
+            return;
+        }
+        for i in 0..rest.len() {
+            let entry = rest.remove(i);
+            done.push(entry);
+            permute(rest, done, out);
+            let entry = done.pop().unwrap();
+            rest.insert(i, entry);
+        }
+    }
+    let mut rest = entries
+        .iter()
+        .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    let mut out = Vec::new();
+    permute(&mut rest, &mut Vec::new(), &mut out);
+    out
 }
