@@ -1046,3 +1046,173 @@ fn externally_tagged_and_untagged_on_formats_that_are_not_self_describing() {
         );
     }
 }
+
+twins! {
+    /// [src] flattened enums beside other flattened fields.
+    mod mixed {
+        pub struct Outer {
+            pub name: String,
+            #[serde(flatten)]
+            pub inner: Inner,
+        }
+
+        pub struct Inner {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Kind,
+            #[serde(flatten)]
+            pub meta: Meta,
+        }
+
+        pub struct Meta {
+            #[serde(default)]
+            pub note: Option<String>,
+        }
+
+        #[serde(tag = "type", rename_all = "snake_case")]
+        pub enum Kind {
+            First {
+                #[serde(alias = "x_alias")]
+                x: u8,
+            },
+            Second(Payload),
+            #[serde(skip)]
+            Skipped,
+            Third,
+        }
+
+        pub struct Payload {
+            pub p: u8,
+        }
+
+        pub struct WithCatchAll {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Kind,
+            #[serde(flatten)]
+            pub rest: BTreeMap<String, u8>,
+        }
+
+        pub struct Borrowing<'a> {
+            #[serde(flatten, borrow)]
+            pub k: Borrowed<'a>,
+        }
+
+        #[serde(tag = "t", content = "c")]
+        pub enum Borrowed<'a> {
+            S(&'a str),
+            F { name: &'a str },
+        }
+
+        pub struct Generic<T> {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: T,
+        }
+    }
+}
+
+#[test]
+fn nested_flattened_enum() {
+    // [src] an internally tagged enum flattened two levels down, beside a flattened struct
+    let value = || {
+        both!(
+            mixed,
+            Outer {
+                name: "n".into(),
+                inner: Inner {
+                    id: 1,
+                    k: Kind::First { x: 2 },
+                    meta: Meta { note: None }
+                },
+            }
+        )
+    };
+    let (ours, twin) = value();
+    assert_eq!(
+        crate::support::same_text(&ours, &twin).as_deref(),
+        Ok(r#"{"name":"n","id":1,"type":"first","x":2,"note":null}"#)
+    );
+    for json in orders(&[
+        ("name", r#""n""#),
+        ("id", "1"),
+        ("type", r#""first""#),
+        ("x", "2"),
+    ]) {
+        de!(mixed::Outer, &json => Outer {
+            name: "n".into(),
+            inner: Inner { id: 1, k: Kind::First { x: 2 }, meta: Meta { note: None } },
+        });
+    }
+    de!(mixed::Outer, r#"{"x_alias":2,"name":"n","id":1,"type":"first","note":"m"}"# => Outer {
+        name: "n".into(),
+        inner: Inner { id: 1, k: Kind::First { x: 2 }, meta: Meta { note: Some("m".into()) } },
+    });
+    de!(mixed::Outer, r#"{"p":3,"name":"n","id":1,"type":"second"}"# => Outer {
+        name: "n".into(),
+        inner: Inner { id: 1, k: Kind::Second(Payload { p: 3 }), meta: Meta { note: None } },
+    });
+    de_err!(mixed::Outer, r#"{"name":"n","id":1,"type":"skipped"}"#
+        => "unknown variant `skipped`, expected one of `first`, `second`, `third`");
+    ser_err!(mixed, Outer { name: "n".into(), inner: Inner { id: 1, k: Kind::Skipped, meta: Meta { note: None } } }
+        => "the enum variant Kind::Skipped cannot be serialized");
+    roundtrip!(
+        mixed::Outer,
+        Outer {
+            name: "n".into(),
+            inner: Inner {
+                id: 1,
+                k: Kind::Second(Payload { p: 3 }),
+                meta: Meta {
+                    note: Some("m".into())
+                }
+            },
+        },
+        Needs::Nothing,
+        Bytes::Own
+    );
+}
+
+#[test]
+fn serde_2764_catch_all_receives_unclaimed_keys_only() {
+    // Intended difference (serde#2764, README's catch-all row): a catch-all map flattened
+    // after an internally tagged enum receives exactly the keys no one claims; serde's
+    // internally tagged enum only looks at its entries, so the map receives the tag and the
+    // variant's fields too.
+    let input = r#"{"id":1,"type":"first","x":2,"z":3}"#;
+    assert_eq!(
+        ours!(mixed::WithCatchAll, input),
+        Ok(r#"WithCatchAll { id: 1, k: First { x: 2 }, rest: {"z": 3} }"#.to_owned())
+    );
+    assert_eq!(
+        theirs!(mixed::WithCatchAll, input),
+        Err(r#"invalid type: string "first", expected u8"#.to_owned())
+    );
+}
+
+#[test]
+fn borrowed_flattened_enum() {
+    // [src] borrowing through a flattened adjacently tagged enum
+    de!(mixed::Borrowing, r#"{"t":"S","c":"s"}"# => Borrowing { k: Borrowed::S("s") });
+    de!(mixed::Borrowing, r#"{"t":"F","c":{"name":"s"}}"# => Borrowing { k: Borrowed::F { name: "s" } });
+    de!(mixed::Borrowing, r#"{"c":{"name":"s"},"t":"F"}"# => Borrowing { k: Borrowed::F { name: "s" } });
+    ser_text!(mixed, Borrowing { k: Borrowed::S("s") } => r#"{"t":"S","c":"s"}"#);
+}
+
+#[test]
+fn generic_flattened_enum() {
+    // [src] the enum as a type parameter of the outer struct
+    rt_text!(mixed::Generic<Kind>, Generic { id: 1, k: Kind::Third } => r#"{"id":1,"type":"third"}"#);
+    for json in orders(&[("id", "1"), ("type", r#""first""#), ("x", "2")]) {
+        de!(mixed::Generic<Kind>, &json => Generic { id: 1, k: Kind::First { x: 2 } });
+    }
+    roundtrip!(
+        mixed::Generic<Kind>,
+        Generic {
+            id: 1,
+            k: Kind::First { x: 2 }
+        },
+        Needs::Nothing,
+        Bytes::Own
+    );
+}

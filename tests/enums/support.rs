@@ -180,13 +180,13 @@ macro_rules! both {
             {
                 #[allow(unused_imports)]
                 use $m::ours::*;
-                let value: $m::ours::$t $(<$($g),+>)? = $value;
+                let value: $t $(<$($g),+>)? = $value;
                 value
             },
             {
                 #[allow(unused_imports)]
                 use $m::twin::*;
-                let value: $m::twin::$t $(<$($g),+>)? = $value;
+                let value: $t $(<$($g),+>)? = $value;
                 value
             },
         )
@@ -231,8 +231,16 @@ macro_rules! de {
         let json: &str = $json;
         $crate::support::same(
             &json,
-            serde_json::from_str::<$m::ours::$t $(<$($g),+>)?>(json),
-            serde_json::from_str::<$m::twin::$t $(<$($g),+>)?>(json),
+            {
+                #[allow(unused_imports)]
+                use $m::ours::*;
+                serde_json::from_str::<$t $(<$($g),+>)?>(json)
+            },
+            {
+                #[allow(unused_imports)]
+                use $m::twin::*;
+                serde_json::from_str::<$t $(<$($g),+>)?>(json)
+            },
         )
     }};
     ($m:ident :: $t:ident $(<$($g:ty),+>)?, $json:expr => $value:expr) => {{
@@ -276,8 +284,16 @@ macro_rules! de_val {
         let val = $val;
         $crate::support::same(
             &val,
-            <$m::ours::$t $(<$($g),+>)? as serde::Deserialize>::deserialize(val.clone()),
-            <$m::twin::$t $(<$($g),+>)? as serde::Deserialize>::deserialize(val.clone()),
+            {
+                #[allow(unused_imports)]
+                use $m::ours::*;
+                <$t $(<$($g),+>)? as serde::Deserialize>::deserialize(val.clone())
+            },
+            {
+                #[allow(unused_imports)]
+                use $m::twin::*;
+                <$t $(<$($g),+>)? as serde::Deserialize>::deserialize(val.clone())
+            },
         )
     }};
     ($m:ident :: $t:ident $(<$($g:ty),+>)?, $val:expr => Err($msg:expr)) => {{
@@ -300,8 +316,16 @@ macro_rules! de_fmt {
         let bytes: &[u8] = $bytes;
         $crate::support::same(
             &bytes,
-            <$f as $crate::formats::Format>::decode::<$m::ours::$t $(<$($g),+>)?>(bytes),
-            <$f as $crate::formats::Format>::decode::<$m::twin::$t $(<$($g),+>)?>(bytes),
+            {
+                #[allow(unused_imports)]
+                use $m::ours::*;
+                <$f as $crate::formats::Format>::decode::<$t $(<$($g),+>)?>(bytes)
+            },
+            {
+                #[allow(unused_imports)]
+                use $m::twin::*;
+                <$f as $crate::formats::Format>::decode::<$t $(<$($g),+>)?>(bytes)
+            },
         )
     }};
     ($f:ty, $m:ident :: $t:ident $(<$($g:ty),+>)?, $bytes:expr => $value:expr) => {{
@@ -315,14 +339,22 @@ macro_rules! de_fmt {
 /// `ours!(m::T, json)`: FastFlatten's [`Outcome`] alone, for the pinned intended differences.
 macro_rules! ours {
     ($m:ident :: $t:ident $(<$($g:ty),+>)?, $json:expr) => {
-        $crate::support::outcome(serde_json::from_str::<$m::ours::$t $(<$($g),+>)?>($json))
+        $crate::support::outcome({
+            #[allow(unused_imports)]
+            use $m::ours::*;
+            serde_json::from_str::<$t $(<$($g),+>)?>($json)
+        })
     };
 }
 
 /// `theirs!(m::T, json)`: serde's [`Outcome`] alone.
 macro_rules! theirs {
     ($m:ident :: $t:ident $(<$($g:ty),+>)?, $json:expr) => {
-        $crate::support::outcome(serde_json::from_str::<$m::twin::$t $(<$($g),+>)?>($json))
+        $crate::support::outcome({
+            #[allow(unused_imports)]
+            use $m::twin::*;
+            serde_json::from_str::<$t $(<$($g),+>)?>($json)
+        })
     };
 }
 
@@ -333,11 +365,8 @@ macro_rules! roundtrip {
         roundtrip!($m::$t $(<$($g),+>)?, $value, $crate::support::Needs::Nothing, $crate::support::Bytes::Same)
     };
     ($m:ident :: $t:ident $(<$($g:ty),+>)?, $value:expr, $needs:expr, $bytes:expr) => {{
-        let (ours, twin) = both!($m, $value);
-        $crate::support::roundtrip_everywhere::<
-            $m::ours::$t $(<$($g),+>)?,
-            $m::twin::$t $(<$($g),+>)?,
-        >(&ours, &twin, $needs, $bytes);
+        let (ours, twin) = both!($m::$t $(<$($g),+>)?, $value);
+        $crate::support::roundtrip_everywhere(&ours, &twin, $needs, $bytes);
     }};
 }
 
