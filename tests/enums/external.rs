@@ -924,3 +924,43 @@ fn roundtrips_on_every_format() {
         ]
     );
 }
+
+#[test]
+fn bitcode_sequences_of_mixed_variants() {
+    // A limit of bitcode's serde encoder, met by both derives alike: in a sequence, internally
+    // and adjacently tagged variants of different shapes (structs of different fields) panic
+    // "type changed"; externally tagged ones roundtrip. Single values roundtrip everywhere.
+    use crate::adjacent::everywhere as adjacent;
+    use crate::formats::Bitcode;
+    use crate::internal::everywhere as internal;
+    use crate::support::roundtrip_on;
+    let (ours, twin) = both!(
+        everywhere,
+        vec![
+            Shapes::Unit,
+            Shapes::Tuple(1, None),
+            Shapes::Struct { a: 1, b: vec![] }
+        ]
+    );
+    assert!(roundtrip_on::<Bitcode, _>(&ours).is_ok());
+    assert_eq!(
+        roundtrip_on::<Bitcode, _>(&ours),
+        roundtrip_on::<Bitcode, _>(&twin)
+    );
+    let changed = Err("serialize: panicked: type changed".to_owned());
+    let (ours, twin) = both!(
+        internal,
+        vec![
+            Event::Unit,
+            Event::Started {
+                id: 1,
+                name: "n".into()
+            }
+        ]
+    );
+    assert_eq!(roundtrip_on::<Bitcode, _>(&ours), changed);
+    assert_eq!(roundtrip_on::<Bitcode, _>(&twin), changed);
+    let (ours, twin) = both!(adjacent, vec![Message::Ping, Message::Text("t".into())]);
+    assert_eq!(roundtrip_on::<Bitcode, _>(&ours), changed);
+    assert_eq!(roundtrip_on::<Bitcode, _>(&twin), changed);
+}

@@ -692,3 +692,109 @@ mod compile_bugs {
         rt!(concrete_payloads::InternallyTagged, InternallyTagged::NewtypeNewtype(Newtype(BTreeMap::new())) => r#"{"tag":"NewtypeNewtype"}"#);
     }
 }
+
+/// Written as a string by human-readable formats, as a number by the others.
+#[derive(Debug, PartialEq)]
+pub struct Readable(pub u8);
+
+impl Serialize for Readable {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            serializer.collect_str(&self.0)
+        } else {
+            serializer.serialize_u8(self.0)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Readable {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        if deserializer.is_human_readable() {
+            let text = String::deserialize(deserializer)?;
+            text.parse().map(Readable).map_err(serde::de::Error::custom)
+        } else {
+            u8::deserialize(deserializer).map(Readable)
+        }
+    }
+}
+
+twins! {
+    mod readable {
+        pub struct Payload {
+            pub r: Readable,
+        }
+
+        #[serde(tag = "type")]
+        pub enum E {
+            N(Payload),
+            S { r: Readable },
+        }
+    }
+}
+
+#[test]
+fn serde_2172_payloads_see_the_format_is_not_human_readable() {
+    // Intended difference (serde#2172, serde#2704): FastFlatten reads a variant's fields from
+    // the format itself (after the tag), so they see `is_human_readable() == false` on a
+    // compact format; serde's buffer says `true`, and a type with two representations does not
+    // read back what it wrote. (Written alike: serde's `TaggedSerializer` hands the payload's
+    // fields to the real serializer.)
+    use crate::formats::{Ciborium, MsgPackMap};
+    use crate::support::roundtrip_on;
+    for (ours, twin) in [
+        both!(readable, E::N(Payload { r: Readable(7) })),
+        both!(readable, E::S { r: Readable(7) }),
+    ] {
+        assert!(roundtrip_on::<Ciborium, _>(&ours).is_ok());
+        assert!(roundtrip_on::<MsgPackMap, _>(&ours).is_ok());
+        assert_eq!(
+            roundtrip_on::<Ciborium, _>(&twin),
+            Err(
+                r#"deserialize: Semantic(None, "invalid type: integer `7`, expected a string")"#
+                    .to_owned()
+            )
+        );
+    }
+    roundtrip!(
+        readable::E,
+        E::N(Payload { r: Readable(7) }),
+        Needs::Nothing,
+        Bytes::Same
+    );
+    roundtrip!(
+        readable::E,
+        E::S { r: Readable(7) },
+        Needs::Nothing,
+        Bytes::Same
+    );
+}
+
+#[test]
+fn error_positions() {
+    // Documented improvement (README, error positions row: serde#2035, serde#2581; spec §2.8):
+    // FastFlatten reads the variant's fields straight from the format after the tag, so
+    // serde_json places the error at the bad token; serde's errors from its buffer have no
+    // position at top level.
+    for (json, ours, theirs) in [
+        (
+            r#"{"tag":"Struct","a":"x"}"#,
+            r#"invalid type: string "x", expected u8 at line 1 column 23"#,
+            r#"invalid type: string "x", expected u8"#,
+        ),
+        (
+            r#"{"tag":"NewtypeStruct","f":"x"}"#,
+            r#"invalid type: string "x", expected u8 at line 1 column 30"#,
+            r#"invalid type: string "x", expected u8"#,
+        ),
+        (
+            r#"{"tag":"Struct"}"#,
+            "missing field `a` at line 1 column 16",
+            "missing field `a`",
+        ),
+    ] {
+        let ours_error = serde_json::from_str::<tagged::ours::InternallyTagged>(json).unwrap_err();
+        let twin_error = serde_json::from_str::<tagged::twin::InternallyTagged>(json).unwrap_err();
+        assert_eq!(ours_error.to_string(), ours, "{json}");
+        assert_eq!(twin_error.to_string(), theirs, "{json}");
+    }
+}
