@@ -6,6 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use crate::bound::{self, Impl};
 use crate::tree::{Tree, MARKER};
 use crate::variants::Enum;
 use crate::{de, fields, ser};
@@ -13,22 +14,56 @@ use crate::{de, fields, ser};
 pub fn expand(e: &Enum) -> TokenStream {
     let mut out = TokenStream::new();
     for v in &e.variants {
-        if let Some(tree) = v.by_value.as_ref().filter(|_| v.de_index.is_some()) {
-            out.extend(declaration(tree, false));
-            out.extend(fields::expand(tree));
-            out.extend(de::expand(tree));
+        let (Some(by_value), Some(by_ref)) = (&v.by_value, &v.by_ref) else {
+            continue;
+        };
+        let read = v.de_index.is_some();
+        let written = !v.variant.attrs.skip_serializing();
+        if read || written {
+            // The by-value struct's `FlattenFields` (the names, and their checks) serves both.
+            out.extend(declaration(by_value, false));
+            out.extend(fields::expand(by_value));
         }
-        if let Some(tree) = v
-            .by_ref
-            .as_ref()
-            .filter(|_| !v.variant.attrs.skip_serializing())
-        {
-            out.extend(declaration(tree, true));
-            out.extend(fields::expand(tree));
-            out.extend(ser::flatten_serialize(tree));
+        if read {
+            out.extend(de::expand(by_value));
+        }
+        if written {
+            out.extend(declaration(by_ref, true));
+            out.extend(delegated_fields(by_ref, by_value));
+            out.extend(ser::flatten_serialize(by_ref));
         }
     }
     out
+}
+
+/// The by-reference struct's `FlattenFields`: the by-value struct's.
+fn delegated_fields(by_ref: &Tree, by_value: &Tree) -> TokenStream {
+    let private = &by_ref.private;
+    let ident = &by_ref.ident;
+    let (impl_generics, ty_generics, _) = by_ref.generics.split_for_impl();
+    let where_clause = bound::where_clause(by_ref, Impl::Fields);
+    let value_ident = &by_value.ident;
+    let (_, value_generics, _) = by_value.generics.split_for_impl();
+    let value = quote!(<#value_ident #value_generics as #private::FlattenFields>);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
+            const LEN: usize = #value::LEN;
+            const FIELDS: &'static [&'static str] = #value::FIELDS;
+            const NAME_TREE: &'static [#private::NamePart] = #value::NAME_TREE;
+            const DENY_UNKNOWN_FIELDS: bool = #value::DENY_UNKNOWN_FIELDS;
+            const CATCH_ALL: bool = #value::CATCH_ALL;
+
+            #[inline(always)]
+            fn slot_of(key: &str) -> #private::Option<usize> {
+                #value::slot_of(key)
+            }
+
+            fn slot_name(slot: usize) -> #private::Option<&'static str> {
+                #value::slot_name(slot)
+            }
+        }
+    }
 }
 
 /// `struct Hidden<G> { a: A, .., marker }`, or with `&'__a A` fields.

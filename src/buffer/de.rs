@@ -1,6 +1,7 @@
 //! Reading a held [`Content`] back through any `Deserialize`: moved (each value read once, so
 //! owned strings are handed over rather than copied) or lent (an untagged enum tries its variants
-//! one after another on the same held value). One deserializer serves both; it answers every
+//! one after another on the same held value). One deserializer serves both, generic over how
+//! the value is held ([`Held`]); each instantiation compiles only its own way. It answers every
 //! request the way serde's own buffer does, so a type reads from it as it reads from serde's.
 
 use core::fmt;
@@ -15,114 +16,160 @@ use serde::de::{
 
 use super::Content;
 
-/// A held value, moved or lent.
-enum Held<'a, 'de> {
-    Moved(Content<'de>),
-    Lent(&'a Content<'de>),
+/// How a [`Content`] is held: moved (`Content<'de>`) or lent (`&Content<'de>`).
+pub trait Held<'de>: Sized {
+    /// The elements of a held sequence.
+    type Items: ExactSizeIterator<Item = Self>;
+    /// The entries of a held map.
+    type Entries: ExactSizeIterator<Item = (Self, Self)>;
+
+    /// The value.
+    fn content(&self) -> &Content<'de>;
+
+    /// Visits a string or bytes: owned ones are handed over when moved and lent when lent;
+    /// borrowed ones keep their borrow of the input. Any other value is an "invalid type" error.
+    fn visit_text<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E>;
+
+    /// The value inside `Some` or a newtype (callers check that it is one).
+    fn inner(self) -> Self;
+
+    /// The elements, if the value is a sequence.
+    fn items(self) -> Result<Self::Items, Self>;
+
+    /// The entries, if the value is a map.
+    fn entries(self) -> Result<Self::Entries, Self>;
 }
 
-impl<'a, 'de> Held<'a, 'de> {
+impl<'de> Held<'de> for Content<'de> {
+    type Items = vec::IntoIter<Content<'de>>;
+    type Entries = vec::IntoIter<(Content<'de>, Content<'de>)>;
+
     #[inline]
     fn content(&self) -> &Content<'de> {
+        self
+    }
+
+    fn visit_text<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E> {
         match self {
-            Held::Moved(content) => content,
-            Held::Lent(content) => content,
+            Content::String(text) => visitor.visit_string(text),
+            Content::Str(text) => visitor.visit_borrowed_str(text),
+            Content::ByteBuf(bytes) => visitor.visit_byte_buf(bytes),
+            Content::Bytes(bytes) => visitor.visit_borrowed_bytes(bytes),
+            other => Err(invalid_type(&other, &visitor)),
         }
     }
 
-    /// The value inside `Some` or a newtype (callers check that it is one).
-    fn inner(self) -> Held<'a, 'de> {
+    fn inner(self) -> Self {
         match self {
-            Held::Moved(Content::Some(inner) | Content::Newtype(inner)) => Held::Moved(*inner),
-            Held::Lent(Content::Some(inner) | Content::Newtype(inner)) => Held::Lent(inner),
+            Content::Some(inner) | Content::Newtype(inner) => *inner,
             other => other,
         }
     }
 
-    /// Visits a string or bytes: owned ones are handed over when moved and lent when lent;
-    /// borrowed ones keep their borrow of the input. Any other value is an "invalid type" error.
-    fn visit_text<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E> {
+    fn items(self) -> Result<Self::Items, Self> {
         match self {
-            Held::Moved(Content::String(text)) => visitor.visit_string(text),
-            Held::Moved(Content::ByteBuf(bytes)) => visitor.visit_byte_buf(bytes),
-            Held::Lent(Content::String(text)) => visitor.visit_str(text),
-            Held::Lent(Content::ByteBuf(bytes)) => visitor.visit_bytes(bytes),
-            Held::Moved(Content::Str(text)) | Held::Lent(&Content::Str(text)) => {
-                visitor.visit_borrowed_str(text)
-            }
-            Held::Moved(Content::Bytes(bytes)) | Held::Lent(&Content::Bytes(bytes)) => {
-                visitor.visit_borrowed_bytes(bytes)
-            }
-            other => Err(other.invalid_type(&visitor)),
+            Content::Seq(items) => Ok(items.into_iter()),
+            other => Err(other),
         }
     }
 
-    fn visit_seq<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E> {
-        let items = match self {
-            Held::Moved(Content::Seq(items)) => Items::Moved(items.into_iter()),
-            Held::Lent(Content::Seq(items)) => Items::Lent(items.iter()),
-            other => return Err(other.invalid_type(&visitor)),
-        };
-        let mut seq = SeqDeserializer {
-            items,
-            count: 0,
-            error: PhantomData,
-        };
-        let value = visitor.visit_seq(&mut seq)?;
-        seq.end()?;
-        Ok(value)
-    }
-
-    fn visit_map<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E> {
-        let entries = match self {
-            Held::Moved(Content::Map(entries)) => Entries::Moved(entries.into_iter()),
-            Held::Lent(Content::Map(entries)) => Entries::Lent(entries.iter()),
-            other => return Err(other.invalid_type(&visitor)),
-        };
-        let mut map = MapDeserializer {
-            entries,
-            value: None,
-            count: 0,
-            error: PhantomData,
-        };
-        let value = visitor.visit_map(&mut map)?;
-        map.end()?;
-        Ok(value)
-    }
-
-    #[cold]
-    fn invalid_type<E: de::Error>(&self, expected: &dyn Expected) -> E {
-        E::invalid_type(self.content().unexpected(), expected)
+    fn entries(self) -> Result<Self::Entries, Self> {
+        match self {
+            Content::Map(entries) => Ok(entries.into_iter()),
+            other => Err(other),
+        }
     }
 }
 
-/// A deserializer over a held [`Content`].
-pub struct ContentDeserializer<'a, 'de, E> {
-    held: Held<'a, 'de>,
+impl<'a, 'de> Held<'de> for &'a Content<'de> {
+    type Items = slice::Iter<'a, Content<'de>>;
+    type Entries = Pairs<'a, 'de>;
+
+    #[inline]
+    fn content(&self) -> &Content<'de> {
+        self
+    }
+
+    fn visit_text<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E> {
+        match *self {
+            Content::String(ref text) => visitor.visit_str(text),
+            Content::Str(text) => visitor.visit_borrowed_str(text),
+            Content::ByteBuf(ref bytes) => visitor.visit_bytes(bytes),
+            Content::Bytes(bytes) => visitor.visit_borrowed_bytes(bytes),
+            ref other => Err(invalid_type(other, &visitor)),
+        }
+    }
+
+    fn inner(self) -> Self {
+        match self {
+            Content::Some(inner) | Content::Newtype(inner) => inner,
+            other => other,
+        }
+    }
+
+    fn items(self) -> Result<Self::Items, Self> {
+        match self {
+            Content::Seq(items) => Ok(items.iter()),
+            other => Err(other),
+        }
+    }
+
+    fn entries(self) -> Result<Self::Entries, Self> {
+        match self {
+            Content::Map(entries) => Ok(Pairs(entries.iter())),
+            other => Err(other),
+        }
+    }
+}
+
+/// The entries of a lent map, each as a pair of lent values.
+pub struct Pairs<'a, 'de>(slice::Iter<'a, (Content<'de>, Content<'de>)>);
+
+impl<'a, 'de> Iterator for Pairs<'a, 'de> {
+    type Item = (&'a Content<'de>, &'a Content<'de>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(key, value)| (key, value))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Pairs<'_, '_> {}
+
+#[cold]
+fn invalid_type<E: de::Error>(content: &Content<'_>, expected: &dyn Expected) -> E {
+    E::invalid_type(content.unexpected(), expected)
+}
+
+/// A deserializer over a held [`Content`], moved or lent.
+pub struct ContentDeserializer<H, E> {
+    held: H,
     error: PhantomData<E>,
 }
 
-impl<'a, 'de, E> ContentDeserializer<'a, 'de, E> {
+impl<'de, E> ContentDeserializer<Content<'de>, E> {
     /// Reads `content`, handing its owned strings and bytes over.
     #[inline]
     pub fn moved(content: Content<'de>) -> Self {
-        ContentDeserializer {
-            held: Held::Moved(content),
-            error: PhantomData,
-        }
+        ContentDeserializer::of(content)
     }
+}
 
+impl<'a, 'de, E> ContentDeserializer<&'a Content<'de>, E> {
     /// Reads `content` without consuming it.
     #[inline]
     pub fn lent(content: &'a Content<'de>) -> Self {
-        ContentDeserializer {
-            held: Held::Lent(content),
-            error: PhantomData,
-        }
+        ContentDeserializer::of(content)
     }
+}
 
+impl<H, E> ContentDeserializer<H, E> {
     #[inline]
-    fn of(held: Held<'a, 'de>) -> Self {
+    fn of(held: H) -> Self {
         ContentDeserializer {
             held,
             error: PhantomData,
@@ -130,7 +177,7 @@ impl<'a, 'de, E> ContentDeserializer<'a, 'de, E> {
     }
 }
 
-impl<'a, 'de, E: de::Error> ContentDeserializer<'a, 'de, E> {
+impl<'de, H: Held<'de>, E: de::Error> ContentDeserializer<H, E> {
     fn visit_integer<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match *self.held.content() {
             Content::U8(v) => visitor.visit_u8(v),
@@ -143,7 +190,7 @@ impl<'a, 'de, E: de::Error> ContentDeserializer<'a, 'de, E> {
             Content::I32(v) => visitor.visit_i32(v),
             Content::I64(v) => visitor.visit_i64(v),
             Content::I128(v) => visitor.visit_i128(v),
-            _ => Err(self.held.invalid_type(&visitor)),
+            ref other => Err(invalid_type(other, &visitor)),
         }
     }
 
@@ -153,6 +200,37 @@ impl<'a, 'de, E: de::Error> ContentDeserializer<'a, 'de, E> {
             Content::F64(v) => visitor.visit_f64(v),
             _ => self.visit_integer(visitor),
         }
+    }
+
+    fn visit_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        let items = match self.held.items() {
+            Ok(items) => items,
+            Err(other) => return Err(invalid_type(other.content(), &visitor)),
+        };
+        let mut seq = SeqDeserializer {
+            items,
+            count: 0,
+            error: PhantomData,
+        };
+        let value = visitor.visit_seq(&mut seq)?;
+        seq.end()?;
+        Ok(value)
+    }
+
+    fn visit_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        let entries = match self.held.entries() {
+            Ok(entries) => entries,
+            Err(other) => return Err(invalid_type(other.content(), &visitor)),
+        };
+        let mut map = MapDeserializer {
+            entries,
+            value: None,
+            count: 0,
+            error: PhantomData,
+        };
+        let value = visitor.visit_map(&mut map)?;
+        map.end()?;
+        Ok(value)
     }
 }
 
@@ -167,7 +245,7 @@ macro_rules! forward_to {
     };
 }
 
-impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
+impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<H, E> {
     type Error = E;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
@@ -193,15 +271,15 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
             Content::None => visitor.visit_none(),
             Content::Some(_) => visitor.visit_some(Self::of(self.held.inner())),
             Content::Newtype(_) => visitor.visit_newtype_struct(Self::of(self.held.inner())),
-            Content::Seq(_) => self.held.visit_seq(visitor),
-            Content::Map(_) => self.held.visit_map(visitor),
+            Content::Seq(_) => self.visit_seq(visitor),
+            Content::Map(_) => self.visit_map(visitor),
         }
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match *self.held.content() {
             Content::Bool(v) => visitor.visit_bool(v),
-            _ => Err(self.held.invalid_type(&visitor)),
+            ref other => Err(invalid_type(other, &visitor)),
         }
     }
 
@@ -210,11 +288,15 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
 
     forward_to! { visit_float: deserialize_f32 deserialize_f64 }
 
+    forward_to! { visit_seq: deserialize_seq }
+
+    forward_to! { visit_map: deserialize_map }
+
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match *self.held.content() {
             Content::Char(v) => visitor.visit_char(v),
             Content::String(_) | Content::Str(_) => self.held.visit_text(visitor),
-            _ => Err(self.held.invalid_type(&visitor)),
+            ref other => Err(invalid_type(other, &visitor)),
         }
     }
 
@@ -232,7 +314,7 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match self.held.content() {
-            Content::Seq(_) => self.held.visit_seq(visitor),
+            Content::Seq(_) => self.visit_seq(visitor),
             _ => self.held.visit_text(visitor),
         }
     }
@@ -252,7 +334,7 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
             // newtype variant holding `()`, as with serde's buffer.
             Content::Unit => visitor.visit_unit(),
             Content::Map(entries) if entries.is_empty() => visitor.visit_unit(),
-            _ => Err(self.held.invalid_type(&visitor)),
+            other => Err(invalid_type(other, &visitor)),
         }
     }
 
@@ -281,12 +363,8 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
         }
     }
 
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        self.held.visit_seq(visitor)
-    }
-
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, E> {
-        self.held.visit_seq(visitor)
+        self.visit_seq(visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -295,11 +373,7 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
         _len: usize,
         visitor: V,
     ) -> Result<V::Value, E> {
-        self.held.visit_seq(visitor)
-    }
-
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        self.held.visit_map(visitor)
+        self.visit_seq(visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -309,8 +383,8 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
         visitor: V,
     ) -> Result<V::Value, E> {
         match self.held.content() {
-            Content::Seq(_) => self.held.visit_seq(visitor),
-            _ => self.held.visit_map(visitor),
+            Content::Seq(_) => self.visit_seq(visitor),
+            _ => self.visit_map(visitor),
         }
     }
 
@@ -320,22 +394,20 @@ impl<'de, E: de::Error> Deserializer<'de> for ContentDeserializer<'_, 'de, E> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, E> {
-        let (variant, value) = match self.held {
-            // An enum is a string (a unit variant) or a map with a single key: the variant.
-            Held::Moved(Content::Str(_) | Content::String(_))
-            | Held::Lent(Content::Str(_) | Content::String(_)) => (self.held, None),
-            Held::Moved(Content::Map(entries)) => {
-                let mut entries = entries.into_iter();
+        // An enum is a string (a unit variant) or a map with a single key: the variant.
+        let (variant, value) = match self.held.content() {
+            Content::Str(_) | Content::String(_) => (self.held, None),
+            Content::Map(_) => {
+                let mut entries = match self.held.entries() {
+                    Ok(entries) => entries,
+                    Err(_) => return Err(single_key()),
+                };
                 match (entries.next(), entries.next()) {
-                    (Some((key, value)), None) => (Held::Moved(key), Some(Held::Moved(value))),
+                    (Some((key, value)), None) => (key, Some(value)),
                     _ => return Err(single_key()),
                 }
             }
-            Held::Lent(Content::Map(entries)) => match entries.as_slice() {
-                [(key, value)] => (Held::Lent(key), Some(Held::Lent(value))),
-                _ => return Err(single_key()),
-            },
-            other => return Err(other.invalid_type(&"string or map")),
+            other => return Err(invalid_type(other, &"string or map")),
         };
         visitor.visit_enum(EnumDeserializer {
             variant,
@@ -362,35 +434,13 @@ fn single_key<E: de::Error>() -> E {
     E::invalid_value(Unexpected::Map, &"map with a single key")
 }
 
-/// The elements of a held sequence.
-enum Items<'a, 'de> {
-    Moved(vec::IntoIter<Content<'de>>),
-    Lent(slice::Iter<'a, Content<'de>>),
-}
-
-impl<'a, 'de> Items<'a, 'de> {
-    fn next(&mut self) -> Option<Held<'a, 'de>> {
-        match self {
-            Items::Moved(items) => items.next().map(Held::Moved),
-            Items::Lent(items) => items.next().map(Held::Lent),
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Items::Moved(items) => items.len(),
-            Items::Lent(items) => items.len(),
-        }
-    }
-}
-
-struct SeqDeserializer<'a, 'de, E> {
-    items: Items<'a, 'de>,
+struct SeqDeserializer<I, E> {
+    items: I,
     count: usize,
     error: PhantomData<E>,
 }
 
-impl<E: de::Error> SeqDeserializer<'_, '_, E> {
+impl<I: ExactSizeIterator, E: de::Error> SeqDeserializer<I, E> {
     /// serde's error for a sequence the visitor did not read to the end.
     fn end(self) -> Result<(), E> {
         match self.items.len() {
@@ -403,7 +453,12 @@ impl<E: de::Error> SeqDeserializer<'_, '_, E> {
     }
 }
 
-impl<'de, E: de::Error> SeqAccess<'de> for SeqDeserializer<'_, 'de, E> {
+impl<'de, I, E> SeqAccess<'de> for SeqDeserializer<I, E>
+where
+    I: ExactSizeIterator,
+    I::Item: Held<'de>,
+    E: de::Error,
+{
     type Error = E;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(
@@ -424,40 +479,14 @@ impl<'de, E: de::Error> SeqAccess<'de> for SeqDeserializer<'_, 'de, E> {
     }
 }
 
-/// The entries of a held map.
-enum Entries<'a, 'de> {
-    Moved(vec::IntoIter<(Content<'de>, Content<'de>)>),
-    Lent(slice::Iter<'a, (Content<'de>, Content<'de>)>),
-}
-
-impl<'a, 'de> Entries<'a, 'de> {
-    fn next(&mut self) -> Option<(Held<'a, 'de>, Held<'a, 'de>)> {
-        match self {
-            Entries::Moved(entries) => entries
-                .next()
-                .map(|(key, value)| (Held::Moved(key), Held::Moved(value))),
-            Entries::Lent(entries) => entries
-                .next()
-                .map(|(key, value)| (Held::Lent(key), Held::Lent(value))),
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Entries::Moved(entries) => entries.len(),
-            Entries::Lent(entries) => entries.len(),
-        }
-    }
-}
-
-struct MapDeserializer<'a, 'de, E> {
-    entries: Entries<'a, 'de>,
-    value: Option<Held<'a, 'de>>,
+struct MapDeserializer<I, H, E> {
+    entries: I,
+    value: Option<H>,
     count: usize,
     error: PhantomData<E>,
 }
 
-impl<E: de::Error> MapDeserializer<'_, '_, E> {
+impl<I: ExactSizeIterator, H, E: de::Error> MapDeserializer<I, H, E> {
     /// serde's error for a map the visitor did not read to the end.
     fn end(self) -> Result<(), E> {
         match self.entries.len() {
@@ -470,7 +499,12 @@ impl<E: de::Error> MapDeserializer<'_, '_, E> {
     }
 }
 
-impl<'de, E: de::Error> MapAccess<'de> for MapDeserializer<'_, 'de, E> {
+impl<'de, I, H, E> MapAccess<'de> for MapDeserializer<I, H, E>
+where
+    I: ExactSizeIterator<Item = (H, H)>,
+    H: Held<'de>,
+    E: de::Error,
+{
     type Error = E;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, E> {
@@ -512,15 +546,15 @@ impl Expected for ExpectedLen {
 
 /// A held enum: its variant key, and the variant's value unless it is a unit variant written
 /// as a plain string.
-struct EnumDeserializer<'a, 'de, E> {
-    variant: Held<'a, 'de>,
-    value: Option<Held<'a, 'de>>,
+struct EnumDeserializer<H, E> {
+    variant: H,
+    value: Option<H>,
     error: PhantomData<E>,
 }
 
-impl<'a, 'de, E: de::Error> EnumAccess<'de> for EnumDeserializer<'a, 'de, E> {
+impl<'de, H: Held<'de>, E: de::Error> EnumAccess<'de> for EnumDeserializer<H, E> {
     type Error = E;
-    type Variant = VariantDeserializer<'a, 'de, E>;
+    type Variant = VariantDeserializer<H, E>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(
         self,
@@ -537,12 +571,12 @@ impl<'a, 'de, E: de::Error> EnumAccess<'de> for EnumDeserializer<'a, 'de, E> {
     }
 }
 
-struct VariantDeserializer<'a, 'de, E> {
-    value: Option<Held<'a, 'de>>,
+struct VariantDeserializer<H, E> {
+    value: Option<H>,
     error: PhantomData<E>,
 }
 
-impl<'de, E: de::Error> VariantAccess<'de> for VariantDeserializer<'_, 'de, E> {
+impl<'de, H: Held<'de>, E: de::Error> VariantAccess<'de> for VariantDeserializer<H, E> {
     type Error = E;
 
     fn unit_variant(self) -> Result<(), E> {
@@ -561,8 +595,10 @@ impl<'de, E: de::Error> VariantAccess<'de> for VariantDeserializer<'_, 'de, E> {
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, E> {
         match self.value {
-            Some(value) if matches!(value.content(), Content::Seq(_)) => value.visit_seq(visitor),
-            Some(other) => Err(other.invalid_type(&"tuple variant")),
+            Some(value) => match value.content() {
+                Content::Seq(_) => ContentDeserializer::of(value).visit_seq(visitor),
+                other => Err(invalid_type(other, &"tuple variant")),
+            },
             None => Err(E::invalid_type(Unexpected::UnitVariant, &"tuple variant")),
         }
     }
@@ -574,9 +610,9 @@ impl<'de, E: de::Error> VariantAccess<'de> for VariantDeserializer<'_, 'de, E> {
     ) -> Result<V::Value, E> {
         match self.value {
             Some(value) => match value.content() {
-                Content::Map(_) => value.visit_map(visitor),
-                Content::Seq(_) => value.visit_seq(visitor),
-                _ => Err(value.invalid_type(&"struct variant")),
+                Content::Map(_) => ContentDeserializer::of(value).visit_map(visitor),
+                Content::Seq(_) => ContentDeserializer::of(value).visit_seq(visitor),
+                other => Err(invalid_type(other, &"struct variant")),
             },
             None => Err(E::invalid_type(Unexpected::UnitVariant, &"struct variant")),
         }

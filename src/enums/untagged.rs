@@ -26,7 +26,9 @@ where
     Er: de::Error,
 {
     for index in 0..E::COUNT {
-        if let Ok(value) = E::deserialize_variant(index, ContentDeserializer::<Er>::lent(content)) {
+        if let Ok(value) =
+            E::deserialize_variant(index, ContentDeserializer::<_, Er>::lent(content))
+        {
             return Ok(value);
         }
     }
