@@ -60,8 +60,7 @@ pub fn same<O: Debug, T: Debug, E1: Display, E2: Display>(
     twin: Result<T, E2>,
 ) -> Outcome {
     let (ours, twin) = (outcome(ours), outcome(twin));
-    if std::env::var_os("ENUMS_EXPLORE").is_some() && ours != twin {
-        eprintln!("MISMATCH {input:?}\n  ours: {ours:?}\n  twin: {twin:?}");
+    if explored(input, &ours, &twin) {
         return twin;
     }
     assert_eq!(
@@ -69,6 +68,16 @@ pub fn same<O: Debug, T: Debug, E1: Display, E2: Display>(
         "FastFlatten (left) and serde (right) read {input:?} differently"
     );
     ours
+}
+
+/// Under `ENUMS_EXPLORE`, prints a difference between the twins and says so (the caller then
+/// carries on with serde's result).
+fn explored<T: Debug + PartialEq>(what: &dyn Debug, ours: &T, twin: &T) -> bool {
+    let explore = std::env::var_os("ENUMS_EXPLORE").is_some() && ours != twin;
+    if explore {
+        eprintln!("MISMATCH {what:?}\n  ours: {ours:?}\n  twin: {twin:?}");
+    }
+    explore
 }
 
 /// Asserts that `outcome` is a value printing as `expected` does.
@@ -105,10 +114,8 @@ pub fn output<V: Serialize + ?Sized>(value: &V) -> Output {
 /// Asserts identical JSON, YAML and serializer calls; returns the JSON (or the error).
 #[track_caller]
 pub fn same_output<O: Serialize, T: Serialize>(ours: &O, twin: &T) -> Result<String, String> {
-    let ours = output(ours);
-    let twin = output(twin);
-    if std::env::var_os("ENUMS_EXPLORE").is_some() && ours != twin {
-        eprintln!("MISMATCH output\n  ours: {ours:?}\n  twin: {twin:?}");
+    let (ours, twin) = (output(ours), output(twin));
+    if explored(&"output", &ours, &twin) {
         return twin.json;
     }
     assert_eq!(
