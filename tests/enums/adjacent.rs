@@ -403,3 +403,65 @@ mod compile_bugs {
         rt!(generic::AdjacentlyTagged<u8>, AdjacentlyTagged::Newtype(1) => r#"{"t":"Newtype","c":1}"#);
     }
 }
+
+twins! {
+    /// [src] attributes on adjacently tagged enums.
+    mod attributes {
+        #[serde(tag = "t", content = "c")]
+        pub enum Skipping {
+            #[serde(skip_deserializing)]
+            A,
+            B(u8),
+            C(String),
+        }
+
+        #[serde(tag = "t", content = "c", rename_all = "lowercase")]
+        pub enum WithOther {
+            #[serde(alias = "bee")]
+            B(u8),
+            S {
+                #[serde(skip_serializing_if = "Option::is_none")]
+                x: Option<u8>,
+                y: u8,
+            },
+            #[serde(other)]
+            O,
+        }
+    }
+}
+
+#[test]
+fn other_alias_and_skipped_fields() {
+    // [src] §2.3, §2.6
+    de!(attributes::WithOther, r#"{"t":"zzz"}"# => WithOther::O);
+    de!(attributes::WithOther, r#"{"t":"zzz","c":null}"# => WithOther::O);
+    de!(attributes::WithOther, r#"{"c":null,"t":"zzz"}"# => WithOther::O);
+    de_err!(attributes::WithOther, r#"{"t":"zzz","c":1}"# => "invalid type: integer `1`, expected unit variant WithOther::O");
+    de_err!(attributes::WithOther, r#"{"c":1,"t":"zzz"}"# => "invalid type: integer `1`, expected unit variant WithOther::O");
+    de!(attributes::WithOther, r#"{"t":"bee","c":1}"# => WithOther::B(1));
+    de_val!(attributes::WithOther, crate::support::map([("t", Val::U32(9))]) => WithOther::O);
+    rt!(attributes::WithOther, WithOther::S { x: None, y: 1 } => r#"{"t":"s","c":{"y":1}}"#);
+    rt!(attributes::WithOther, WithOther::S { x: Some(2), y: 1 } => r#"{"t":"s","c":{"x":2,"y":1}}"#);
+    rt!(attributes::WithOther, WithOther::O => r#"{"t":"o"}"#);
+    de_err!(attributes::Skipping, r#"{"t":"A"}"# => "unknown variant `A`, expected `B` or `C`");
+    ser!(attributes, Skipping::A => r#"{"t":"A"}"#);
+}
+
+#[test]
+fn skipped_variant_index_on_json() {
+    // §2.0.2: written with the index among all variants; JSON writes the name, so it reads
+    // back.
+    rt!(attributes::Skipping, Skipping::B(1) => r#"{"t":"B","c":1}"#);
+    assert_eq!(
+        Recorder::record(&both!(attributes, Skipping::B(1)).0).unwrap()[2],
+        r#"UnitVariant { name: "Skipping", index: 1, variant: "B" }"#
+    );
+}
+
+#[test]
+#[ignore = "bug: after a skip_deserializing variant, adjacently tagged variants do not read back on compact formats (written with the index among all variants, read among the readable ones: serde's index skew, which serde never meets there since it cannot read these formats)"]
+fn skipped_variant_index_on_compact_formats() {
+    // §2.0.2, spec §7 "(index skew)"
+    roundtrip!(attributes::Skipping, Skipping::B(1));
+    roundtrip!(attributes::Skipping, Skipping::C("c".into()));
+}

@@ -798,3 +798,48 @@ fn error_positions() {
         assert_eq!(twin_error.to_string(), theirs, "{json}");
     }
 }
+
+twins! {
+    /// [src] attributes on internally tagged enums.
+    mod attributes {
+        #[serde(tag = "type", rename_all_fields = "camelCase")]
+        pub enum E {
+            S {
+                #[serde(skip_serializing_if = "Option::is_none")]
+                maybe_x: Option<u8>,
+                y_value: u8,
+            },
+            #[serde(rename = "renamed", alias = "r2")]
+            R { a: u8 },
+            #[serde(skip_deserializing)]
+            Hidden,
+            After { b: u8 },
+        }
+    }
+}
+
+#[test]
+fn attributes_on_variants_and_fields() {
+    // [src] §1.0, §2.6
+    rt!(attributes::E, E::S { maybe_x: None, y_value: 1 } => r#"{"type":"S","yValue":1}"#);
+    rt!(attributes::E, E::S { maybe_x: Some(2), y_value: 1 } => r#"{"type":"S","maybeX":2,"yValue":1}"#);
+    assert!(Recorder::record(
+        &both!(
+            attributes,
+            E::S {
+                maybe_x: None,
+                y_value: 1
+            }
+        )
+        .0
+    )
+    .unwrap()
+    .contains(&r#"SkipField("maybeX")"#.to_owned()));
+    rt!(attributes::E, E::R { a: 1 } => r#"{"type":"renamed","a":1}"#);
+    de!(attributes::E, r#"{"a":1,"type":"r2"}"# => E::R { a: 1 });
+    de_err!(attributes::E, r#"{"type":"R","a":1}"# => "unknown variant `R`, expected one of `S`, `r2`, `renamed`, `After`");
+    de_err!(attributes::E, r#"{"type":"Hidden"}"# => "unknown variant `Hidden`, expected one of `S`, `r2`, `renamed`, `After`");
+    ser!(attributes, E::Hidden => r#"{"type":"Hidden"}"#);
+    // The tag is the name on every format: no index skew after a skipped variant.
+    roundtrip!(attributes::E, E::After { b: 3 });
+}
