@@ -1216,3 +1216,39 @@ fn generic_flattened_enum() {
         Bytes::Own
     );
 }
+
+twins! {
+    mod untagged_option {
+        pub struct S {
+            pub id: u32,
+            #[serde(flatten)]
+            pub e: Option<E>,
+        }
+
+        #[serde(untagged)]
+        pub enum E {
+            Pair { x: u8, y: u8 },
+        }
+    }
+}
+
+#[test]
+fn serde_2349_flattened_option_of_untagged() {
+    // 130, intended difference (serde#1880, serde#2349), untagged: every key no other leaf
+    // claims belongs to the untagged enum, so with FastFlatten any such key makes it `Some` or
+    // its error, an unknown key included; serde reads `None` whenever no variant matches.
+    de!(untagged_option::S, r#"{"id":1}"# => S { id: 1, e: None });
+    de!(untagged_option::S, r#"{"id":1,"x":1,"y":2}"# => S { id: 1, e: Some(E::Pair { x: 1, y: 2 }) });
+    for json in [r#"{"id":1,"x":1}"#, r#"{"id":1,"z":1}"#] {
+        assert_eq!(
+            ours!(untagged_option::S, json),
+            Err("data did not match any variant of untagged enum E".to_owned()),
+            "{json}"
+        );
+        assert_eq!(
+            theirs!(untagged_option::S, json),
+            Ok("S { id: 1, e: None }".to_owned()),
+            "{json}"
+        );
+    }
+}
