@@ -843,3 +843,63 @@ fn attributes_on_variants_and_fields() {
     // The tag is the name on every format: no index skew after a skipped variant.
     roundtrip!(attributes::E, E::After { b: 3 });
 }
+
+twins! {
+    /// [src] payloads that are themselves tagged, or deny unknown fields.
+    mod nested {
+        #[serde(deny_unknown_fields)]
+        pub struct Strict {
+            pub f: u8,
+        }
+
+        #[serde(tag = "kind")]
+        pub enum Inner {
+            X { a: u8 },
+            Y,
+        }
+
+        #[serde(untagged)]
+        pub enum Either {
+            I(Inner),
+            N(u8),
+        }
+
+        #[serde(tag = "type")]
+        pub enum E {
+            C(Strict),
+            N(Inner),
+            U(Either),
+            #[serde(other)]
+            O,
+        }
+    }
+}
+
+#[test]
+fn nested_payloads() {
+    // [src] §2.2: the payload reads the map without the tag, whatever the tag's position
+    de!(nested::E, r#"{"type":"C","f":1}"# => E::C(Strict { f: 1 }));
+    de!(nested::E, r#"{"f":1,"type":"C"}"# => E::C(Strict { f: 1 }));
+    de_err!(nested::E, r#"{"y":1,"type":"C","f":1}"# => "unknown field `y`, expected `f`");
+    de_err!(nested::E, r#"{"type":"C","f":1,"y":1}"# => "unknown field `y`, expected `f`");
+    de_err!(nested::E, r#"{"type":"C","f":1,"type":"C"}"# => "duplicate field `type`");
+    de_err!(nested::E, r#"{"f":1,"type":"C","type":"C"}"# => "duplicate field `type`");
+    for json in [
+        r#"{"type":"N","kind":"X","a":1}"#,
+        r#"{"kind":"X","type":"N","a":1}"#,
+        r#"{"a":1,"kind":"X","type":"N"}"#,
+    ] {
+        de!(nested::E, json => E::N(Inner::X { a: 1 }));
+    }
+    de!(nested::E, r#"{"type":"N","kind":"Y"}"# => E::N(Inner::Y));
+    de_err!(nested::E, r#"{"type":"N"}"# => "missing field `kind`");
+    de_err!(nested::E, r#"{"type":"N","kind":"X","a":1,"type":"N"}"# => "duplicate field `type`");
+    de!(nested::E, r#"{"type":"U","kind":"Y"}"# => E::U(Either::I(Inner::Y)));
+    de_err!(nested::E, r#"{"type":"U"}"# => "data did not match any variant of untagged enum Either");
+    de!(nested::E, r#"{"x":1,"type":"zz","y":2}"# => E::O);
+    ser!(nested, E::N(Inner::X { a: 1 }) => r#"{"type":"N","kind":"X","a":1}"#);
+    ser!(nested, E::N(Inner::Y) => r#"{"type":"N","kind":"Y"}"#);
+    ser!(nested, E::U(Either::I(Inner::Y)) => r#"{"type":"U","kind":"Y"}"#);
+    ser_err!(nested, E::U(Either::N(1)) => "cannot serialize tagged newtype variant E::U containing an integer");
+    roundtrip!(nested::E, E::N(Inner::X { a: 1 }));
+}
