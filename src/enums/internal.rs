@@ -377,8 +377,8 @@ impl<'de, M: MapAccess<'de>> VariantAccess<'de> for RestDeserializer<'de, M> {
     type Error = M::Error;
 
     fn unit_variant(mut self) -> Result<(), M::Error> {
-        let value = self.0.next_value_seed(UnitValue)?;
-        self.single_key(value)
+        self.0.next_value_seed(UnitValue)?;
+        self.single_key(())
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(
