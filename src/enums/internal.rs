@@ -75,6 +75,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
         E::deserialize_tagged_variant(
             index,
             RestOfMap {
+                live: held.is_empty(),
                 held: held.into_iter(),
                 value: None,
                 map,
@@ -216,6 +217,10 @@ impl<'de> Visitor<'de> for TagOrKey {
 /// The rest of an internally tagged map after its tag: the entries held before the tag, then
 /// the format's own map.
 pub struct RestOfMap<'de, M> {
+    /// Whether the held entries are all replayed (or there were none: the tag came first), so
+    /// that keys and values come from the format's map. Checked first, so that the common case
+    /// costs one predictable branch per key and value.
+    live: bool,
     held: vec::IntoIter<(Content<'de>, Content<'de>)>,
     value: Option<Content<'de>>,
     map: M,
@@ -251,21 +256,30 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, M::Error> {
-        match self.held.next() {
-            Some((key, value)) => {
-                self.value = Some(value);
-                seed.deserialize(ContentDeserializer::moved(key)).map(Some)
+        if !self.live {
+            match self.held.next() {
+                Some((key, value)) => {
+                    self.value = Some(value);
+                    return seed.deserialize(ContentDeserializer::moved(key)).map(Some);
+                }
+                None => self.live = true,
             }
-            None if self.guard => self.map.next_key_seed(TagGuard {
+        }
+        if self.guard {
+            self.map.next_key_seed(TagGuard {
                 seed,
                 tag: self.tag,
-            }),
-            None => self.map.next_key_seed(seed),
+            })
+        } else {
+            self.map.next_key_seed(seed)
         }
     }
 
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
+        if self.live {
+            return self.map.next_value_seed(seed);
+        }
         match self.value.take() {
             Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
             None => self.map.next_value_seed(seed),
