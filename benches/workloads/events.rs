@@ -209,7 +209,10 @@ fn event(i: u64, variant: u64) -> fast::Event {
             currency: "EUR".to_owned(),
             status: "succeeded".to_owned(),
         }),
-        _ => fast::Event::Heartbeat(fast::Heartbeat { seq: i, at: 1_700_000_000 + i }),
+        _ => fast::Event::Heartbeat(fast::Heartbeat {
+            seq: i,
+            at: 1_700_000_000 + i,
+        }),
     }
 }
 
@@ -217,8 +220,28 @@ impl From<&fast::Event> for serde_derive::Event {
     fn from(event: &fast::Event) -> Self {
         use serde_derive::{Event, Heartbeat, Payment};
         match event.clone() {
-            fast::Event::Created { id, name, owner, tags, created_at } => Event::Created { id, name, owner, tags, created_at },
-            fast::Event::Renamed { id, old_name, new_name } => Event::Renamed { id, old_name, new_name },
+            fast::Event::Created {
+                id,
+                name,
+                owner,
+                tags,
+                created_at,
+            } => Event::Created {
+                id,
+                name,
+                owner,
+                tags,
+                created_at,
+            },
+            fast::Event::Renamed {
+                id,
+                old_name,
+                new_name,
+            } => Event::Renamed {
+                id,
+                old_name,
+                new_name,
+            },
             fast::Event::Deleted { id, reason } => Event::Deleted { id, reason },
             fast::Event::Payment(p) => Event::Payment(Payment {
                 id: p.id,
@@ -226,7 +249,10 @@ impl From<&fast::Event> for serde_derive::Event {
                 currency: p.currency,
                 status: p.status,
             }),
-            fast::Event::Heartbeat(h) => Event::Heartbeat(Heartbeat { seq: h.seq, at: h.at }),
+            fast::Event::Heartbeat(h) => Event::Heartbeat(Heartbeat {
+                seq: h.seq,
+                at: h.at,
+            }),
         }
     }
 }
@@ -251,7 +277,13 @@ impl From<&fast::Event> for lower::Union {
             status: None,
         };
         match event.clone() {
-            fast::Event::Created { id, name, owner, tags, created_at } => {
+            fast::Event::Created {
+                id,
+                name,
+                owner,
+                tags,
+                created_at,
+            } => {
                 union.kind = Kind::Created;
                 union.id = Some(id);
                 union.name = Some(name);
@@ -259,7 +291,11 @@ impl From<&fast::Event> for lower::Union {
                 union.tags = Some(tags);
                 union.created_at = Some(created_at);
             }
-            fast::Event::Renamed { id, old_name, new_name } => {
+            fast::Event::Renamed {
+                id,
+                old_name,
+                new_name,
+            } => {
                 union.kind = Kind::Renamed;
                 union.id = Some(id);
                 union.old_name = Some(old_name);
@@ -290,7 +326,13 @@ impl From<&fast::Event> for lower::Union {
 /// `Created`).
 fn created_fields(event: &fast::Event) -> (u64, String, String, Vec<String>, u64) {
     match event.clone() {
-        fast::Event::Created { id, name, owner, tags, created_at } => (id, name, owner, tags, created_at),
+        fast::Event::Created {
+            id,
+            name,
+            owner,
+            tags,
+            created_at,
+        } => (id, name, owner, tags, created_at),
         other => panic!("a `Created` workload holds {other:?}"),
     }
 }
@@ -298,13 +340,27 @@ fn created_fields(event: &fast::Event) -> (u64, String, String, Vec<String>, u64
 impl From<&fast::Event> for lower::Created {
     fn from(event: &fast::Event) -> Self {
         let (id, name, owner, tags, created_at) = created_fields(event);
-        lower::Created { kind: lower::Kind::Created, id, name, owner, tags, created_at }
+        lower::Created {
+            kind: lower::Kind::Created,
+            id,
+            name,
+            owner,
+            tags,
+            created_at,
+        }
     }
 }
 
 impl From<&fast::Event> for lower::CreatedTagLast {
     fn from(event: &fast::Event) -> Self {
         let (id, name, owner, tags, created_at) = created_fields(event);
-        lower::CreatedTagLast { id, name, owner, tags, created_at, kind: lower::Kind::Created }
+        lower::CreatedTagLast {
+            id,
+            name,
+            owner,
+            tags,
+            created_at,
+            kind: lower::Kind::Created,
+        }
     }
 }
