@@ -422,11 +422,7 @@ fn untagged(e: &Enum) -> TokenStream {
             )
         }
         Style::Tuple => {
-            let message = format!(
-                "can only flatten structs and maps (got a tuple variant {}::{})",
-                e.ident,
-                v.ident()
-            );
+            let message = "can only flatten structs and maps (got a tuple)";
             (
                 quote!(0),
                 quote!(#private::Err(<__S::Error as #private::SerError>::custom(#message))),

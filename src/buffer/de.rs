@@ -18,6 +18,12 @@ use super::Content;
 
 /// How a [`Content`] is held: moved (`Content<'de>`) or lent (`&Content<'de>`).
 pub trait Held<'de>: Sized {
+    /// Whether the value is read once, by the type the tag chose (serde's `ContentDeserializer`:
+    /// an empty map is then also a unit, so that `{"tag": "V"}` reads a newtype variant holding
+    /// `()` or a unit struct), rather than tried by several (serde's `ContentRefDeserializer`,
+    /// for untagged enums, where only a unit is).
+    const MOVED: bool;
+
     /// The elements of a held sequence.
     type Items: ExactSizeIterator<Item = Self>;
     /// The entries of a held map.
@@ -41,6 +47,7 @@ pub trait Held<'de>: Sized {
 }
 
 impl<'de> Held<'de> for Content<'de> {
+    const MOVED: bool = true;
     type Items = vec::IntoIter<Content<'de>>;
     type Entries = vec::IntoIter<(Content<'de>, Content<'de>)>;
 
@@ -82,6 +89,7 @@ impl<'de> Held<'de> for Content<'de> {
 }
 
 impl<'a, 'de> Held<'de> for &'a Content<'de> {
+    const MOVED: bool = false;
     type Items = slice::Iter<'a, Content<'de>>;
     type Entries = Pairs<'a, 'de>;
 
@@ -330,10 +338,10 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
 
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match self.held.content() {
-            // An empty map is unit too, so that `{"tag":"Variant"}` reads an internally tagged
-            // newtype variant holding `()`, as with serde's buffer.
+            // A moved empty map is unit too, so that `{"tag":"Variant"}` reads an internally
+            // tagged newtype variant holding `()`, as with serde's buffers.
             Content::Unit => visitor.visit_unit(),
-            Content::Map(entries) if entries.is_empty() => visitor.visit_unit(),
+            Content::Map(entries) if H::MOVED && entries.is_empty() => visitor.visit_unit(),
             other => Err(invalid_type(other, &visitor)),
         }
     }
@@ -343,6 +351,9 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
         _name: &'static str,
         visitor: V,
     ) -> Result<V::Value, E> {
+        if !H::MOVED {
+            return self.deserialize_unit(visitor);
+        }
         match self.held.content() {
             // `{"tag":"Variant"}` reads an internally tagged newtype variant holding a unit
             // struct, as with serde's buffer.

@@ -11,5 +11,5 @@ mod content;
 mod de;
 
 pub use self::content::Content;
-pub(crate) use self::content::ContentVisitor;
+pub(crate) use self::content::{ContentVisitor, UnitValue};
 pub use self::de::ContentDeserializer;

@@ -182,10 +182,12 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
         let Some(index) = seq.next_element_seed(VariantSeed::<E>::unit_variant())? else {
             return Err(A::Error::invalid_length(0, &self));
         };
-        // A unit variant is written as a struct of one field, the tag: in formats without
-        // lengths (bincode) nothing of it follows. (serde's derive asks for a second element
-        // even there, and so cannot read what it writes.)
-        if E::is_unit(index) {
+        // A unit variant is written as a struct of one field, the tag. A format that knows the
+        // length of its sequences (bincode knows only the length it was asked for, rmp-serde
+        // the real one) says so: nothing follows there. A sequence of unknown length (a JSON
+        // array) holds the content too, as serde's derive reads it. (serde asks for a second
+        // element even where it wrote one, and so cannot read its own output there.)
+        if E::is_unit(index) && seq.size_hint().is_some() {
             return E::variant_without_content(index, self.keys.content);
         }
         match seq.next_element_seed(VariantContentSeed::<E>::new(index))? {

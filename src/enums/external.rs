@@ -7,6 +7,7 @@ use core::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, EnumAccess, VariantAccess, Visitor};
 
 use super::{DeserializeVariant, VariantSeed};
+use crate::buffer::UnitValue;
 
 /// Deserializes the externally tagged enum `E`.
 #[inline]
@@ -43,7 +44,8 @@ impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
 
     #[inline]
     fn unit_variant(self) -> Result<(), D::Error> {
-        serde::Deserialize::deserialize(self.0)
+        // serde's flatten reads the value from its buffer, where an empty map is unit too.
+        UnitValue.deserialize(self.0)
     }
 
     #[inline]

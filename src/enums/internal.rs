@@ -14,7 +14,6 @@ use core::fmt;
 use core::marker::PhantomData;
 use std::vec;
 
-use serde::de::value::SeqAccessDeserializer;
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, IgnoredAny, MapAccess, SeqAccess,
     Unexpected, VariantAccess, Visitor,
@@ -22,7 +21,7 @@ use serde::de::{
 
 use super::tag_guard::TagGuard;
 use super::{DeserializeVariant, VariantSeed};
-use crate::buffer::{Content, ContentDeserializer, ContentVisitor};
+use crate::buffer::{Content, ContentDeserializer, ContentVisitor, UnitValue};
 use crate::flatten::{read_map, FlattenDeserialize};
 
 /// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
@@ -76,6 +75,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
         E::deserialize_tagged_variant(
             index,
             RestOfMap {
+                live: held.is_empty(),
                 held: held.into_iter(),
                 value: None,
                 map,
@@ -87,7 +87,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
         match seq.next_element_seed(VariantSeed::<E>::str())? {
-            Some(index) => E::deserialize_variant(index, SeqAccessDeserializer::new(seq)),
+            Some(index) => E::deserialize_variant(index, RestOfSeq(seq)),
             None => Err(A::Error::missing_field(self.tag)),
         }
     }
@@ -217,6 +217,10 @@ impl<'de> Visitor<'de> for TagOrKey {
 /// The rest of an internally tagged map after its tag: the entries held before the tag, then
 /// the format's own map.
 pub struct RestOfMap<'de, M> {
+    /// Whether the held entries are all replayed (or there were none: the tag came first), so
+    /// that keys and values come from the format's map. Checked first, so that the common case
+    /// costs one predictable branch per key and value.
+    live: bool,
     held: vec::IntoIter<(Content<'de>, Content<'de>)>,
     value: Option<Content<'de>>,
     map: M,
@@ -252,21 +256,30 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, M::Error> {
-        match self.held.next() {
-            Some((key, value)) => {
-                self.value = Some(value);
-                seed.deserialize(ContentDeserializer::moved(key)).map(Some)
+        if !self.live {
+            match self.held.next() {
+                Some((key, value)) => {
+                    self.value = Some(value);
+                    return seed.deserialize(ContentDeserializer::moved(key)).map(Some);
+                }
+                None => self.live = true,
             }
-            None if self.guard => self.map.next_key_seed(TagGuard {
+        }
+        if self.guard {
+            self.map.next_key_seed(TagGuard {
                 seed,
                 tag: self.tag,
-            }),
-            None => self.map.next_key_seed(seed),
+            })
+        } else {
+            self.map.next_key_seed(seed)
         }
     }
 
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
+        if self.live {
+            return self.map.next_value_seed(seed);
+        }
         match self.value.take() {
             Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
             None => self.map.next_value_seed(seed),
@@ -322,11 +335,39 @@ impl<'de, M: MapAccess<'de>> Deserializer<'de> for RestDeserializer<'de, M> {
         visitor.visit_enum(self)
     }
 
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, M::Error> {
+        // The rest of a map is never `None`.
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, M::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option newtype_struct seq tuple
-        tuple_struct map struct identifier ignored_any
+        bytes byte_buf seq tuple tuple_struct map struct identifier ignored_any
     }
+}
+
+impl<'de, M: MapAccess<'de>> RestDeserializer<'de, M> {
+    /// After an enum's variant: the map must end there (an enum is a map with one key).
+    fn single_key<T>(mut self, value: T) -> Result<T, M::Error> {
+        match self.0.next_key_seed(IgnoredKey)? {
+            None => Ok(value),
+            Some(()) => Err(not_single_key()),
+        }
+    }
+}
+
+/// serde's error for an enum held as a map of other than one entry.
+#[cold]
+fn not_single_key<E: de::Error>() -> E {
+    E::invalid_value(Unexpected::Map, &"map with a single key")
 }
 
 /// A newtype variant holding an externally tagged enum: the next key names its variant, the
@@ -341,10 +382,7 @@ impl<'de, M: MapAccess<'de>> EnumAccess<'de> for RestDeserializer<'de, M> {
     ) -> Result<(V::Value, Self), M::Error> {
         match self.0.next_key_seed(seed)? {
             Some(variant) => Ok((variant, self)),
-            None => Err(M::Error::invalid_type(
-                Unexpected::Map,
-                &"map with a single key",
-            )),
+            None => Err(not_single_key()),
         }
     }
 }
@@ -353,14 +391,16 @@ impl<'de, M: MapAccess<'de>> VariantAccess<'de> for RestDeserializer<'de, M> {
     type Error = M::Error;
 
     fn unit_variant(mut self) -> Result<(), M::Error> {
-        self.0.next_value()
+        self.0.next_value_seed(UnitValue)?;
+        self.single_key(())
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(
         mut self,
         seed: T,
     ) -> Result<T::Value, M::Error> {
-        self.0.next_value_seed(seed)
+        let value = self.0.next_value_seed(seed)?;
+        self.single_key(value)
     }
 
     fn tuple_variant<V: Visitor<'de>>(
@@ -368,7 +408,8 @@ impl<'de, M: MapAccess<'de>> VariantAccess<'de> for RestDeserializer<'de, M> {
         len: usize,
         visitor: V,
     ) -> Result<V::Value, M::Error> {
-        self.0.next_value_seed(TupleSeed { len, visitor })
+        let value = self.0.next_value_seed(TupleSeed { len, visitor })?;
+        self.single_key(value)
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -376,7 +417,8 @@ impl<'de, M: MapAccess<'de>> VariantAccess<'de> for RestDeserializer<'de, M> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, M::Error> {
-        self.0.next_value_seed(StructSeed { fields, visitor })
+        let value = self.0.next_value_seed(StructSeed { fields, visitor })?;
+        self.single_key(value)
     }
 }
 
@@ -403,6 +445,53 @@ impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for StructSeed<V> {
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
         deserializer.deserialize_struct("", self.fields, self.visitor)
+    }
+}
+
+/// The rest of an internally tagged sequence after its tag, as the deserializer a variant
+/// reads: a sequence, or unit when nothing is left (`["V"]` reads a newtype variant holding a
+/// unit struct, as serde's buffer allows).
+struct RestOfSeq<A>(A);
+
+impl<'de, A: SeqAccess<'de>> RestOfSeq<A> {
+    fn unit<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, A::Error> {
+        match self.0.next_element_seed(IgnoredKey)? {
+            None => visitor.visit_unit(),
+            Some(()) => Err(A::Error::invalid_type(Unexpected::Seq, &visitor)),
+        }
+    }
+}
+
+impl<'de, A: SeqAccess<'de>> Deserializer<'de> for RestOfSeq<A> {
+    type Error = A::Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, A::Error> {
+        visitor.visit_seq(self.0)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        self.unit(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        let _ = visitor;
+        Err(A::Error::invalid_type(Unexpected::Seq, &"string or map"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit newtype_struct seq tuple
+        tuple_struct map struct identifier ignored_any
     }
 }
 

@@ -81,12 +81,10 @@ impl<S: Serializer> Serializer for TaggedSerializer<S> {
         serialize_i16(i16) -> S::Ok: "an integer";
         serialize_i32(i32) -> S::Ok: "an integer";
         serialize_i64(i64) -> S::Ok: "an integer";
-        serialize_i128(i128) -> S::Ok: "an integer";
         serialize_u8(u8) -> S::Ok: "an integer";
         serialize_u16(u16) -> S::Ok: "an integer";
         serialize_u32(u32) -> S::Ok: "an integer";
         serialize_u64(u64) -> S::Ok: "an integer";
-        serialize_u128(u128) -> S::Ok: "an integer";
         serialize_f32(f32) -> S::Ok: "a float";
         serialize_f64(f64) -> S::Ok: "a float";
         serialize_char(char) -> S::Ok: "a char";

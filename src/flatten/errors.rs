@@ -15,24 +15,17 @@ const CATCH_ALL_NEEDS_MAP: &str =
 
 /// serde's "unknown field" error for `key` in the tree `T`.
 ///
-/// Lists `T::FIELDS`, as serde's derive does, unless `FIELDS` holds placeholders (a generic
-/// flattened child: then the names come from walking `T::NAME_TREE`) or repeats a name.
+/// Lists every name a leaf is read under, aliases included, as serde's derive does (its
+/// `FIELDS` holds them; ours holds one name per leaf, as formats that read structs as
+/// sequences count them): from `T::NAME_TREE`, which a generic tree has too.
 #[cold]
 pub(crate) fn unknown_field<T: FlattenFields + ?Sized, E: Error>(key: &str) -> E {
     let mut names = Vec::new();
-    if T::FIELDS.contains(&UNNAMED_FIELD) {
-        leaf_names(T::NAME_TREE, Direction::Read, &mut names);
-    } else {
-        names.extend_from_slice(T::FIELDS);
-    }
+    leaf_names(T::NAME_TREE, Direction::Read, &mut names);
     // The variants of a flattened enum may share names: list each once.
     let mut seen = std::collections::BTreeSet::new();
     names.retain(|name| seen.insert(*name));
-    if names == T::FIELDS {
-        E::unknown_field(key, T::FIELDS)
-    } else {
-        E::custom(UnknownField { key, names: &names })
-    }
+    E::custom(UnknownField { key, names: &names })
 }
 
 /// The error of a catch-all read from a sequence.
