@@ -465,7 +465,6 @@ fn test_unknown_field_rename_enum() {
 }
 
 #[test]
-#[ignore = "bug: \"unknown field\" lists the fields' names without their aliases (structs too)"]
 fn test_unknown_field_rename_enum_lists_aliases() {
     // 20
     de_err!(annotated::AliasEnum, r#"{"usagi_tsukino":{"a":0,"c":1,"d":2}}"#
