@@ -167,6 +167,17 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             } else if attrs.deserialize_with().is_none() {
                 bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
             }
+            // A missing field with `#[serde(default)]` takes `Default::default()`, as serde's
+            // derive bounds it.
+            if generic
+                && !attrs.skip_deserializing()
+                && matches!(
+                    attrs.default(),
+                    serde_derive_internals::attr::Default::Default
+                )
+            {
+                bounds.push(parse_quote!(#ty: #private::Default));
+            }
         }
         Impl::Serialize => {
             if !generic || attrs.skip_serializing() || member.is_catch_all() {
@@ -239,10 +250,17 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
                         {
                             clause.predicates.push(parse_quote!(#ty: #private::Default));
                         }
-                    } else if field.attrs.deserialize_with().is_none() {
-                        clause
-                            .predicates
-                            .push(parse_quote!(#ty: #private::Deserialize<'de>));
+                    } else {
+                        if field.attrs.deserialize_with().is_none() {
+                            clause
+                                .predicates
+                                .push(parse_quote!(#ty: #private::Deserialize<'de>));
+                        }
+                        if let serde_derive_internals::attr::Default::Default =
+                            field.attrs.default()
+                        {
+                            clause.predicates.push(parse_quote!(#ty: #private::Default));
+                        }
                     }
                 }
                 Impl::Serialize => {

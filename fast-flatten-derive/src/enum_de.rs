@@ -175,9 +175,12 @@ fn internal_len(e: &Enum) -> TokenStream {
     for (_, v) in e.de_variants() {
         match (v.de_style(), &v.by_value) {
             (Style::Struct, Some(tree)) => {
+                // In a `const` block: lifetimes erased, as constants cannot name them.
                 let ident = &tree.ident;
                 let (_, ty_generics, _) = tree.generics.split_for_impl();
-                lens.push(quote!(<#ident #ty_generics as #private::FlattenFields>::LEN));
+                let ty: syn::Type = syn::parse_quote!(#ident #ty_generics);
+                let ty = bound::erase_lifetimes(&ty);
+                lens.push(quote!(<#ty as #private::FlattenFields>::LEN));
             }
             (Style::Unit, _) => {}
             _ => return quote!(4095 + 1),

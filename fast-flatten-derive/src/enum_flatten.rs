@@ -13,14 +13,14 @@
 //! the enum's own `Serialize`/`Deserialize` compiling when the type is not one: the flatten
 //! impls then only exist for no one, and flattening the enum is the error.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_derive_internals::ast::Style;
 use serde_derive_internals::attr::TagType;
-use syn::{Ident, Type, WherePredicate};
+use syn::{Type, WherePredicate};
 
 use crate::bound::{self, Impl};
-use crate::enum_ser::pattern;
+use crate::enum_ser::{self, pattern, Content};
 use crate::variants::{Enum, EnumVariant};
 
 pub fn expand(e: &Enum) -> TokenStream {
@@ -66,8 +66,17 @@ fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
 /// `for<'__x> Child: Trait` for every child: bounds that hold or make the impl unusable,
 /// never an error where the enum is declared.
 fn child_bounds(e: &Enum, traits: &[TokenStream]) -> Vec<WherePredicate> {
+    let generics = e.container.generics;
+    let type_params =
+        generics.type_params().next().is_some() || generics.const_params().next().is_some();
     let mut bounds = Vec::new();
     for (_, v) in e.de_variants() {
+        // A variant struct is always a tree; it needs a bound only when its impls do (the
+        // enum's type parameters). A bound on it otherwise would make the compiler prove
+        // `Struct<'static>: FlattenFields` (in `FIELDS`) through it, for `'a = 'static`.
+        if v.by_value.is_some() && !type_params {
+            continue;
+        }
         if let Some(child) = child(e, v) {
             let ty = &child.ty;
             for t in traits {
@@ -182,43 +191,25 @@ fn serialize_impl(
     }
 }
 
-/// A variant's content as a `Serialize` expression for a `FieldSink` (`None` for a unit).
-fn content(
+/// A variant's content as one `Serialize` value for a `FieldSink` (`None` for a unit):
+/// tuple variants as a sequence (`tuple_as_seq`, how serde's flatten writes them) or a tuple,
+/// struct variants as a struct named `struct_name`.
+fn content_value(
     e: &Enum,
     v: &EnumVariant,
     tuple_as_seq: bool,
     struct_name: &TokenStream,
 ) -> Option<TokenStream> {
     let private = &e.private;
-    match v.ser_style() {
-        Style::Unit => None,
-        Style::Newtype => Some(quote!(__field0)),
-        Style::Tuple => {
-            let ident = format_ident!("__FastFlattenTupleRef{}{}", e.ident, v.ident());
-            let locals = (0..v.fields().len()).map(|i| format_ident!("__field{}", i));
-            let refs = quote!(&#ident(#(#locals,)* #private::PhantomData));
-            Some(if tuple_as_seq {
-                quote!(&#private::SeqValue(#refs))
-            } else {
-                quote!(&#private::TupleValue(#refs))
-            })
-        }
-        Style::Struct => {
-            let refs = struct_refs(e, v);
+    match enum_ser::content(e, v) {
+        Content::Unit => None,
+        Content::Value(value) => Some(value),
+        Content::Tuple(refs) if tuple_as_seq => Some(quote!(&#private::SeqValue(#refs))),
+        Content::Tuple(refs) => Some(quote!(&#private::TupleValue(#refs))),
+        Content::Struct(refs) => {
             Some(quote!(&#private::TreeValue { tree: #refs, name: #struct_name }))
         }
     }
-}
-
-/// `&Ref { a: __field0, .., marker }`.
-fn struct_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
-    let tree = v.by_ref.as_ref().expect("struct variants have a tree");
-    let ident = &tree.ident;
-    let members = v.fields().iter().map(|f| &f.member);
-    let locals = (0..v.fields().len()).map(|i| format_ident!("__field{}", i));
-    let marker = Ident::new(crate::tree::MARKER, Span::call_site());
-    quote!(&#ident { #(#members: #locals,)* #marker: #private::PhantomData })
 }
 
 fn external(e: &Enum) -> TokenStream {
@@ -247,7 +238,7 @@ fn external(e: &Enum) -> TokenStream {
     });
     let serialize = serialize_impl(e, &clauses.ser, |v| {
         let name = v.variant.attrs.name().serialize_name();
-        let value = content(e, v, true, &quote!(#name)).unwrap_or_else(|| quote!(&()));
+        let value = content_value(e, v, true, &quote!(#name)).unwrap_or_else(|| quote!(&()));
         (
             quote!(1),
             quote!(#private::FieldSink::field(out, #name, #value)),
@@ -325,7 +316,7 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
         let tag_value =
             quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
         let write_tag = quote!(#private::FieldSink::field(out, #tag, #tag_value)?;);
-        match content(e, v, false, &quote!(#variant)) {
+        match content_value(e, v, false, &quote!(#variant)) {
             None => (quote!(1), quote!(#write_tag #private::Ok(()))),
             Some(value) => (
                 quote!(2),
@@ -408,20 +399,17 @@ fn untagged(e: &Enum) -> TokenStream {
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     // A newtype variant's value is any `Serialize`: its fields or entries are written as the
     // struct's, as serde's flatten writes them.
-    let serialize = serialize_impl(e, &clauses.ser, |v| match v.ser_style() {
-        Style::Unit => (quote!(0), quote!(#private::Ok(()))),
-        Style::Newtype => (
-            quote!(#private::flat_len(__field0)),
-            quote!(#private::serialize_flat(__field0, out)),
+    let serialize = serialize_impl(e, &clauses.ser, |v| match enum_ser::content(e, v) {
+        Content::Unit => (quote!(0), quote!(#private::Ok(()))),
+        Content::Value(value) => (
+            quote!(#private::flat_len(#value)),
+            quote!(#private::serialize_flat(#value, out)),
         ),
-        Style::Struct => {
-            let refs = struct_refs(e, v);
-            (
-                quote!(#private::FlattenSerialize::serialized_len(#refs)),
-                quote!(#private::FlattenSerialize::serialize_leaves(#refs, out)),
-            )
-        }
-        Style::Tuple => {
+        Content::Struct(refs) => (
+            quote!(#private::FlattenSerialize::serialized_len(#refs)),
+            quote!(#private::FlattenSerialize::serialize_leaves(#refs, out)),
+        ),
+        Content::Tuple(_) => {
             let message = "can only flatten structs and maps (got a tuple)";
             (
                 quote!(0),
@@ -647,9 +635,15 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
         }
         None => quote!(&[]),
     });
+    // A newtype variant's type may be no tree (the flatten impls then exist for no one), and an
+    // array length is evaluated whatever the where clauses say: names are concatenated only
+    // when every child is a variant struct of an enum without type parameters.
     let generic =
         generics.type_params().next().is_some() || generics.const_params().next().is_some();
-    let fields = if generic {
+    let newtype = ranges
+        .iter()
+        .any(|(_, v, range)| range.is_some() && v.by_value.is_none());
+    let fields = if generic || newtype {
         quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN))
     } else {
         let erased = child_tys.iter().map(|ty| {
@@ -673,7 +667,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
                 quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, out)),
             ),
             Style::Struct => {
-                let refs = struct_refs(e, v);
+                let refs = enum_ser::struct_refs(e, v);
                 (
                     quote!(1 + #private::FlattenSerialize::serialized_len(#refs)),
                     quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, out)),

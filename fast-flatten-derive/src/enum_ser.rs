@@ -79,6 +79,32 @@ fn arm(e: &Enum, v: &EnumVariant) -> TokenStream {
     quote!(#pattern => #body,)
 }
 
+/// What a variant holds, as expressions over its fields bound to `__field0`, `__field1`, ...
+pub enum Content {
+    /// Nothing: a unit variant (or a newtype variant whose field is skipped).
+    Unit,
+    /// One `Serialize` value: a newtype variant's field (or its `serialize_with` wrapper), or
+    /// what a variant-level `serialize_with` writes.
+    Value(TokenStream),
+    /// A tuple variant's fields by reference, a `TupleFields`.
+    Tuple(TokenStream),
+    /// A struct variant's fields by reference, a `FlattenSerialize` tree.
+    Struct(TokenStream),
+}
+
+/// What variant `v` holds.
+pub fn content(e: &Enum, v: &EnumVariant) -> Content {
+    if v.variant.attrs.serialize_with().is_some() {
+        return Content::Value(with_value(e, v));
+    }
+    match v.ser_style() {
+        Style::Unit => Content::Unit,
+        Style::Newtype => Content::Value(newtype_value(e, v)),
+        Style::Tuple => Content::Tuple(tuple_refs(e, v)),
+        Style::Struct => Content::Struct(struct_refs(e, v)),
+    }
+}
+
 /// Writes one variant, its fields bound to `__field0`, `__field1`, ...
 fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
@@ -88,73 +114,53 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
     let variant = v.variant.attrs.name().serialize_name();
     let rust_name = e.rust_name();
     let rust_variant = v.ident().to_string();
+    let span = v
+        .fields()
+        .first()
+        .map_or_else(proc_macro2::Span::call_site, |f| f.original.span());
 
-    // What the variant's content is, as a `Serialize` expression (`None` for a unit variant).
-    let content = if v.variant.attrs.serialize_with().is_some() {
-        Some(with_value(e, v))
-    } else {
-        match v.ser_style() {
-            Style::Unit => None,
-            Style::Newtype => Some(newtype_value(e, v)),
-            Style::Tuple => Some(tuple_refs(e, v)),
-            Style::Struct => Some(struct_refs(e, v)),
+    match (e.tag(), content(e, v)) {
+        (TagType::External, Content::Unit) => quote! {
+            #private::Serializer::serialize_unit_variant(serializer, #name, #index, #variant)
+        },
+        (TagType::External, Content::Value(value)) => {
+            let func = quote_spanned!(span=> #private::Serializer::serialize_newtype_variant);
+            quote!(#func(serializer, #name, #index, #variant, #value))
         }
-    };
-    let style = if v.variant.attrs.serialize_with().is_some() {
-        Style::Newtype
-    } else {
-        v.ser_style()
-    };
-
-    match e.tag() {
-        TagType::External => match (style, content) {
-            (Style::Unit, _) | (_, None) => quote! {
-                #private::Serializer::serialize_unit_variant(serializer, #name, #index, #variant)
-            },
-            (Style::Newtype, Some(value)) => {
-                let span = v
-                    .fields()
-                    .first()
-                    .map_or_else(proc_macro2::Span::call_site, |f| f.original.span());
-                let func = quote_spanned!(span=> #private::Serializer::serialize_newtype_variant);
-                quote!(#func(serializer, #name, #index, #variant, #value))
-            }
-            (Style::Tuple, Some(refs)) => quote! {
-                #private::serialize_tuple_variant(serializer, #name, #index, #variant, #refs)
-            },
-            (Style::Struct, Some(refs)) => quote! {
-                #private::serialize_struct_variant(serializer, #name, #index, #variant, #refs)
-            },
+        (TagType::External, Content::Tuple(refs)) => quote! {
+            #private::serialize_tuple_variant(serializer, #name, #index, #variant, #refs)
         },
-        TagType::Internal { tag } => match (style, content) {
-            (Style::Unit, _) | (_, None) => quote! {
-                #private::serialize_tagged::<__S, str, ()>(serializer, #name, #tag, #variant, #private::None)
-            },
-            (Style::Newtype, Some(value)) => {
-                let span = v
-                    .fields()
-                    .first()
-                    .map_or_else(proc_macro2::Span::call_site, |f| f.original.span());
-                let func = quote_spanned!(span=> #private::serialize_tagged_newtype);
-                quote!(#func(serializer, #rust_name, #rust_variant, #tag, #variant, #value))
-            }
-            (Style::Struct, Some(refs)) => quote! {
-                #private::serialize_tagged_struct(serializer, #name, #tag, #variant, #refs)
-            },
-            // serde's parser rejects tuple variants in internally tagged enums.
-            (Style::Tuple, Some(_)) => quote!(#private::Err(#private::variant_not_serializable())),
+        (TagType::External, Content::Struct(refs)) => quote! {
+            #private::serialize_struct_variant(serializer, #name, #index, #variant, #refs)
         },
-        TagType::Adjacent {
-            tag,
-            content: content_key,
-        } => {
+        (TagType::Internal { tag }, Content::Unit) => quote! {
+            #private::serialize_tagged::<__S, str, ()>(serializer, #name, #tag, #variant, #private::None)
+        },
+        (TagType::Internal { tag }, Content::Value(value)) => {
+            let func = quote_spanned!(span=> #private::serialize_tagged_newtype);
+            quote!(#func(serializer, #rust_name, #rust_variant, #tag, #variant, #value))
+        }
+        (TagType::Internal { tag }, Content::Struct(refs)) => quote! {
+            #private::serialize_tagged_struct(serializer, #name, #tag, #variant, #refs)
+        },
+        // serde's parser rejects tuple variants in internally tagged enums.
+        (TagType::Internal { .. }, Content::Tuple(_)) => {
+            quote!(#private::Err(#private::variant_not_serializable()))
+        }
+        (
+            TagType::Adjacent {
+                tag,
+                content: content_key,
+            },
+            content,
+        ) => {
             let tag_value =
                 quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
-            let content = match (style, content) {
-                (Style::Unit, _) | (_, None) => None,
-                (Style::Newtype, Some(value)) => Some(value),
-                (Style::Tuple, Some(refs)) => Some(quote!(&#private::TupleValue(#refs))),
-                (Style::Struct, Some(refs)) => {
+            let content = match content {
+                Content::Unit => None,
+                Content::Value(value) => Some(value),
+                Content::Tuple(refs) => Some(quote!(&#private::TupleValue(#refs))),
+                Content::Struct(refs) => {
                     Some(quote!(&#private::TreeValue { tree: #refs, name: #variant }))
                 }
             };
@@ -167,19 +173,15 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
                 },
             }
         }
-        TagType::None => match (style, content) {
-            (Style::Unit, _) | (_, None) => {
-                quote!(#private::Serializer::serialize_unit(serializer))
-            }
-            (Style::Newtype, Some(value)) => {
-                quote!(#private::Serialize::serialize(#value, serializer))
-            }
-            (Style::Tuple, Some(refs)) => {
-                quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), serializer))
-            }
-            (Style::Struct, Some(refs)) => quote! {
-                #private::serialize(#refs, serializer, #name)
-            },
+        (TagType::None, Content::Unit) => quote!(#private::Serializer::serialize_unit(serializer)),
+        (TagType::None, Content::Value(value)) => {
+            quote!(#private::Serialize::serialize(#value, serializer))
+        }
+        (TagType::None, Content::Tuple(refs)) => {
+            quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), serializer))
+        }
+        (TagType::None, Content::Struct(refs)) => quote! {
+            #private::serialize(#refs, serializer, #name)
         },
     }
 }
@@ -192,7 +194,8 @@ fn newtype_value(e: &Enum, v: &EnumVariant) -> TokenStream {
         None => quote!(__field0),
         Some(_) => {
             let wrapper = with_ident(e, v);
-            quote!(&#wrapper { values: (__field0,), __marker: #private::PhantomData })
+            let args = bound::generic_args(e.container.generics);
+            quote!(&#wrapper::<'_, #(#args),*> { values: (__field0,), __marker: #private::PhantomData })
         }
     }
 }
@@ -202,26 +205,31 @@ fn with_value(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
     let wrapper = with_ident(e, v);
     let locals = locals(v);
-    quote!(&#wrapper { values: (#(#locals,)*), __marker: #private::PhantomData })
+    let args = bound::generic_args(e.container.generics);
+    quote!(&#wrapper::<'_, #(#args),*> { values: (#(#locals,)*), __marker: #private::PhantomData })
 }
 
-/// `&Ref { a: __field0, .. }`: a struct variant's fields by reference.
-fn struct_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
+/// `&Ref::<'_, G> { a: __field0, .. }`: a struct variant's fields by reference. The generic
+/// arguments are spelled out: the enum's parameters its fields do not use appear only in the
+/// marker, so they cannot be inferred.
+pub fn struct_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
     let tree = v.by_ref.as_ref().expect("struct variants have a tree");
     let ident = &tree.ident;
+    let args = bound::generic_args(e.container.generics);
     let members = v.fields().iter().map(|f| &f.member);
     let locals = locals(v);
     let marker = format_ident!("{}", MARKER);
-    quote!(&#ident { #(#members: #locals,)* #marker: #private::PhantomData })
+    quote!(&#ident::<'_, #(#args),*> { #(#members: #locals,)* #marker: #private::PhantomData })
 }
 
-/// `&Refs(__field0, .., PhantomData)`: a tuple variant's fields by reference.
+/// `&Refs::<'_, G>(__field0, .., PhantomData)`: a tuple variant's fields by reference.
 fn tuple_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
     let ident = tuple_ident(e, v);
+    let args = bound::generic_args(e.container.generics);
     let locals = locals(v);
-    quote!(&#ident(#(#locals,)* #private::PhantomData))
+    quote!(&#ident::<'_, #(#args),*>(#(#locals,)* #private::PhantomData))
 }
 
 fn tuple_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
@@ -250,7 +258,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             #[doc(hidden)]
             struct #ident #impl_generics #where_clause {
                 values: (#(&'__w #tys,)*),
-                __marker: #private::PhantomData<fn() -> #self_ty>,
+                __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
             }
 
             #[automatically_derived]
@@ -272,7 +280,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                 #[doc(hidden)]
                 struct #ident #impl_generics #where_clause {
                     values: (&'__w #ty,),
-                    __marker: #private::PhantomData<fn() -> #self_ty>,
+                    __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
                 }
 
                 #[automatically_derived]
@@ -310,7 +318,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             });
             quote! {
                 #[doc(hidden)]
-                struct #ident #impl_generics (#(&'__w #tys,)* #private::PhantomData<fn() -> #self_ty>) #where_clause;
+                struct #ident #impl_generics (#(&'__w #tys,)* #private::PhantomData<(fn() -> #self_ty, &'__w ())>) #where_clause;
 
                 #[automatically_derived]
                 impl #impl_generics #private::TupleFields for #ident #ty_generics #where_clause {

@@ -43,8 +43,8 @@ pub struct Tree<'a> {
     /// `#[serde(bound(serialize = ..., deserialize = ...))]` on the container.
     pub ser_bound: Option<&'a [WherePredicate]>,
     pub de_bound: Option<&'a [WherePredicate]>,
-    /// For a variant's hidden struct, the marker field that uses every generic parameter of
-    /// the enum (its fields may not).
+    /// For a variant's hidden struct, the enum's type: the struct's marker field uses every
+    /// generic parameter of the enum (its fields may not), and `'__a` for the by-reference one.
     pub marker: Option<TokenStream>,
     /// `#[serde(tag = "...")]` on a struct: the tag key, written first with the struct's name
     /// as its value (slot 0), and accepted (its value ignored) when reading, as serde does.
@@ -127,7 +127,7 @@ impl<'a> Tree<'a> {
             vis: &container.original.vis,
             generics: container.generics.clone(),
             members: members(&variant.fields, &private, false)?,
-            marker: Some(quote!(#private::PhantomData<fn() -> #enum_ident #ty_generics>)),
+            marker: Some(quote!(#enum_ident #ty_generics)),
             private,
             by_ref: false,
             ser_name: variant.attrs.name().serialize_name(),
@@ -208,6 +208,17 @@ impl<'a> Tree<'a> {
         } else {
             quote!(&self.#name)
         }
+    }
+
+    /// The type of the marker field, if the tree has one.
+    pub fn marker_ty(&self) -> Option<TokenStream> {
+        let private = &self.private;
+        let enum_ty = self.marker.as_ref()?;
+        Some(if self.by_ref {
+            quote!(#private::PhantomData<(fn() -> #enum_ty, &'__a ())>)
+        } else {
+            quote!(#private::PhantomData<fn() -> #enum_ty>)
+        })
     }
 
     /// The marker field's initializer in a struct literal, if the tree has one.

@@ -73,7 +73,7 @@ fn declaration(tree: &Tree, by_ref: bool) -> TokenStream {
     let generics = &tree.generics;
     let where_clause = &generics.where_clause;
     let marker = format_ident!("{}", MARKER);
-    let marker_ty = &tree.marker;
+    let marker_ty = tree.marker_ty();
     let fields = tree.members.iter().map(|member| {
         let name = member.member();
         let ty = member.ty();

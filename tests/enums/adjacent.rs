@@ -12,7 +12,7 @@ pub struct NewtypeStruct(pub u32);
 twins! {
     /// test_enum_adjacently_tagged.rs:12-19. serde's is generic (`AdjacentlyTagged<T>` with
     /// `Newtype(T)`), which FastFlatten does not compile while `Struct { f: u8 }` does not use
-    /// `T` (`compile_bugs::generic`): the payloads serde's tests use get an enum each.
+    /// `T` (`serde_shapes::generic`): the payloads serde's tests use get an enum each.
     mod adjacently {
         #[serde(tag = "t", content = "c")]
         pub enum AdjacentlyTagged {
@@ -386,15 +386,12 @@ fn serde_cannot_read_back_from_formats_that_are_not_self_describing() {
     );
 }
 
-/// Shapes FastFlatten does not compile yet. `#[cfg(any())]` keeps them out of the build;
-/// delete that line to reproduce (each is a bug in the report).
-#[cfg(any())]
-mod compile_bugs {
-    use super::*;
-
+/// Shapes FastFlatten did not compile at first (each was a bug of the first differential run):
+/// serde's own types from its tests, kept as regression tests.
+mod serde_shapes {
     twins! {
-        /// bug: a generic enum with a struct variant that does not use every type parameter:
-        /// "type annotations needed" (see `internal::compile_bugs::unused_parameter`).
+        /// Was a bug: a generic enum with a struct variant that does not use every type parameter:
+        /// "type annotations needed" (see `internal::serde_shapes::unused_parameter`).
         mod generic {
             #[serde(tag = "t", content = "c")]
             pub enum AdjacentlyTagged<T> {

@@ -54,12 +54,10 @@ impl DeserializeWith for i32 {
     }
 }
 
-#[allow(dead_code)] // by `compile_bugs` only, for now
 pub fn serialize_unit_variant_as_i8<S: Serializer>(serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_i8(0)
 }
 
-#[allow(dead_code)] // by `compile_bugs` only, for now
 pub fn deserialize_i8_as_unit_variant<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<(), D::Error> {
@@ -284,7 +282,7 @@ fn test_enum_skipped() {
 twins! {
     /// test_annotations.rs:196-225, 614-651, 929-946, 1114-1178, 1370-1380, 1475-1479.
     mod annotated {
-        /// serde's is generic (`<A, B, C, D, E>`): see `compile_bugs::generic_default`.
+        /// serde's is generic (`<A, B, C, D, E>`): see `serde_shapes::generic_default`.
         pub enum DefaultStructVariant {
             Struct {
                 a1: i32,
@@ -299,7 +297,7 @@ twins! {
             },
         }
 
-        /// serde's is generic (`<A, B, C>`): see `compile_bugs::generic_default`.
+        /// serde's is generic (`<A, B, C>`): see `serde_shapes::generic_default`.
         pub enum DefaultTupleVariant {
             Tuple(
                 i32,
@@ -388,9 +386,17 @@ twins! {
             },
         }
 
-        /// serde's also has `Unit` and `Tuple(String, u8)` variants with variant-level
-        /// `serialize_with`: see `compile_bugs::with_variant`.
+        /// serde's `WithVariant` (variant-level `serialize_with` on a unit or tuple variant
+        /// did not compile at first).
         pub enum WithVariant {
+            #[serde(serialize_with = "serialize_unit_variant_as_i8")]
+            #[serde(deserialize_with = "deserialize_i8_as_unit_variant")]
+            Unit,
+
+            #[serde(serialize_with = "serialize_variant_as_string")]
+            #[serde(deserialize_with = "deserialize_string_as_variant")]
+            Tuple(String, u8),
+
             #[serde(serialize_with = "SerializeWith::serialize_with")]
             #[serde(deserialize_with = "DeserializeWith::deserialize_with")]
             Newtype(i32),
@@ -490,14 +496,18 @@ fn test_serialize_with_enum() {
 #[test]
 fn test_serialize_with_variant() {
     // 23
+    ser!(annotated, WithVariant::Unit => r#"{"Unit":0}"#);
     ser!(annotated, WithVariant::Newtype(123) => r#"{"Newtype":true}"#);
+    ser!(annotated, WithVariant::Tuple("hello".into(), 0) => r#"{"Tuple":"hello;0"}"#);
     ser!(annotated, WithVariant::Struct { f1: "world".into(), f2: 1 } => r#"{"Struct":"world;1"}"#);
 }
 
 #[test]
 fn test_deserialize_with_variant() {
     // 24
+    de!(annotated::WithVariant, r#"{"Unit":0}"# => WithVariant::Unit);
     de!(annotated::WithVariant, r#"{"Newtype":true}"# => WithVariant::Newtype(123));
+    de!(annotated::WithVariant, r#"{"Tuple":"hello;0"}"# => WithVariant::Tuple("hello".into(), 0));
     de!(annotated::WithVariant, r#"{"Struct":"world;1"}"# => WithVariant::Struct { f1: "world".into(), f2: 1 });
     de_err!(annotated::WithVariant, r#"{"Struct":"world"}"# => "invalid length 1, expected 2");
 }

@@ -38,8 +38,8 @@ twins! {
 
         /// serde's also has `NewtypeUnit(())`, `NewtypeUnitStruct(Unit)` and
         /// `NewtypeNewtype(Newtype)`, which FastFlatten does not compile
-        /// (`compile_bugs::concrete_payloads`): they are in `Newtypes`, with their payloads as
-        /// parameters, and without struct variants (`compile_bugs::unused_parameter`).
+        /// (`serde_shapes::concrete_payloads`): they are in `Newtypes`, with their payloads as
+        /// parameters, and without struct variants (`serde_shapes::unused_parameter`).
         #[serde(tag = "tag")]
         pub enum InternallyTagged {
             Unit,
@@ -607,14 +607,13 @@ fn serde_cannot_read_back_from_formats_that_are_not_self_describing() {
     );
 }
 
-/// Shapes FastFlatten does not compile yet. `#[cfg(any())]` keeps them out of the build;
-/// delete that line to reproduce (each is a bug in the report).
-#[cfg(any())]
-mod compile_bugs {
+/// Shapes FastFlatten did not compile at first (each was a bug of the first differential run):
+/// serde's own types from its tests, kept as regression tests.
+mod serde_shapes {
     use super::*;
 
     twins! {
-        /// bug: an internally tagged enum with a newtype variant of a concrete type that is not
+        /// Was a bug: an internally tagged enum with a newtype variant of a concrete type that is not
         /// a FastFlatten tree (`()`, a unit or tuple struct, any serde-derived struct) does not
         /// compile: "`()` cannot be flattened by FastFlatten" (generic payloads compile).
         mod concrete_payloads {
@@ -629,7 +628,7 @@ mod compile_bugs {
     }
 
     twins! {
-        /// bug: an internally tagged struct variant borrowing from the input does not compile:
+        /// Was a bug: an internally tagged struct variant borrowing from the input does not compile:
         /// "lifetime may not live long enough: requires that `'a` must outlive `'static`"
         /// (the other representations compile).
         mod borrowed_field {
@@ -649,7 +648,7 @@ mod compile_bugs {
     }
 
     twins! {
-        /// bug: a generic enum with a struct variant whose fields do not use every type
+        /// Was a bug: a generic enum with a struct variant whose fields do not use every type
         /// parameter does not compile, in every representation: "type annotations needed"
         /// (`enum E<U> { A(U), S { a: u8 } }`).
         mod unused_parameter {
@@ -667,7 +666,7 @@ mod compile_bugs {
     }
 
     twins! {
-        /// bug: a struct variant without fields (`D {}`) does not compile, in every
+        /// Was a bug: a struct variant without fields (`D {}`) does not compile, in every
         /// representation: "lifetime parameter `'__a` is never used".
         mod empty_struct_variant {
             #[serde(tag = "type", deny_unknown_fields)]

@@ -15,7 +15,7 @@ pub struct Unit;
 pub struct NewtypeStruct(pub u32);
 
 /// test_enum_untagged.rs:146-154, with serde's derive (its `EmptyStruct {}` does not compile
-/// with FastFlatten: `internal::compile_bugs::empty_struct_variant`); what is tested here is the
+/// with FastFlatten: `internal::serde_shapes::empty_struct_variant`); what is tested here is the
 /// untagged enum holding it.
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub enum Inner {
