@@ -33,6 +33,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let (_, de_ty_generics, _) = de_generics.split_for_impl();
     let state_struct = state_struct(tree, &de_generics, &where_clause);
     let (initial_state, state_is_empty) = state_init_and_empty(tree);
+    let owns = owns(tree);
 
     quote! {
         #(#wrappers)*
@@ -55,6 +56,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
             fn state_is_empty(state: &Self::State) -> bool {
                 #state_is_empty
             }
+
+            #owns
 
             #[inline(always)]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
@@ -126,6 +129,40 @@ fn state_struct(
             __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
         }
     }
+}
+
+/// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
+/// a child's slots are asked of the child.
+fn owns(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
+    if children.is_empty() {
+        return None;
+    }
+    let chooses = children.iter().map(|member| {
+        let ty = member.ty();
+        quote!(<#ty as #private::FlattenDeserialize<'de>>::CHOOSES)
+    });
+    let asks = children.iter().map(|member| {
+        let ty = member.ty();
+        let field = member.state_field();
+        let offset = &member.offset;
+        quote! {
+            let own = slot.wrapping_sub(#offset);
+            if own < <#ty as #private::FlattenFields>::LEN {
+                return <#ty as #private::FlattenDeserialize<'de>>::owns(&state.#field, own);
+            }
+        }
+    });
+    Some(quote! {
+        const CHOOSES: bool = false #(|| #chooses)*;
+
+        #[inline(always)]
+        fn owns(state: &Self::State, slot: usize) -> bool {
+            #(#asks)*
+            true
+        }
+    })
 }
 
 /// `new_state`'s field initializers, and `state_is_empty`'s body.

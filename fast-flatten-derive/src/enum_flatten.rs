@@ -276,6 +276,14 @@ fn external(e: &Enum) -> TokenStream {
                 state.is_none()
             }
 
+            // The first variant key read chooses the variant: a second one is unknown.
+            const CHOOSES: bool = true;
+
+            #[inline]
+            fn owns(state: &Self::State, _slot: usize) -> bool {
+                state.is_none()
+            }
+
             #[inline]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
                 state: &mut Self::State,
@@ -600,6 +608,30 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             quote!(#index => #private::Ok(#value),)
         }
     });
+    let owns_arms = ranges.iter().map(|(index, _, range)| {
+        let name = state_variant(*index);
+        match range {
+            Some(Range { child, offset, len }) => {
+                let ty = &child.ty;
+                quote! {
+                    #state::#name(state) => {
+                        let own = slot.wrapping_sub(#offset);
+                        if own < #len {
+                            return <#ty as #private::FlattenDeserialize<'de>>::owns(state, own);
+                        }
+                        // A name this variant shares with another.
+                        match <#self_ty as #private::FlattenFields>::slot_name(slot)
+                            .and_then(<#ty as #private::FlattenFields>::slot_of)
+                        {
+                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::owns(state, own),
+                            #private::None => false,
+                        }
+                    }
+                }
+            }
+            None => quote!(#state::#name => false,),
+        }
+    });
     let rest_arms = ranges.iter().filter_map(|(index, _, range)| {
         let name = state_variant(*index);
         let ty = &range.as_ref()?.child.ty;
@@ -744,6 +776,20 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             #[inline]
             fn state_is_empty(state: &Self::State) -> bool {
                 matches!(state, #state::Pending(held, _) if held.is_empty())
+            }
+
+            // The tag chooses the variant: a key of another variant's leaf is unknown.
+            const CHOOSES: bool = true;
+
+            #[inline]
+            fn owns(state: &Self::State, slot: usize) -> bool {
+                if slot == 0 {
+                    return true;
+                }
+                match state {
+                    #state::Pending(..) => true,
+                    #(#owns_arms)*
+                }
             }
 
             #[inline]

@@ -89,14 +89,12 @@ pub fn expand(tree: &Tree) -> TokenStream {
     }
 }
 
-/// `slot_name`, for a tree whose `FIELDS` holds placeholders (a flattened type parameter):
-/// own leaves by their slot, each child's range from the child.
+/// `slot_name` of a tree with flattened children, whose `FIELDS` may hold placeholders (a
+/// flattened type parameter, an enum whose variants' names cannot be concatenated): own leaves
+/// by their slot, each child's range from the child.
 fn slot_name(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
-    let generic_child = tree
-        .de_members()
-        .any(|m| m.is_flatten() && mentions_type_params(m.ty(), &tree.generics));
-    if !generic_child {
+    if !tree.de_members().any(|m| m.is_flatten()) {
         return None;
     }
     let tag = tree

@@ -194,6 +194,23 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// `#[serde(default)]` then takes its default, and a flattened `Option` is `None`.
     fn state_is_empty(state: &Self::State) -> bool;
 
+    /// Whether some of this type's leaves are chosen while reading: the variant of a flattened
+    /// enum, by its tag. A key may then name a leaf the value does not have ([`owns`]).
+    /// Structs own every leaf.
+    ///
+    /// [`owns`]: FlattenDeserialize::owns
+    const CHOOSES: bool = false;
+
+    /// Whether the leaf at `slot` is part of the value `state` is building (asked only when
+    /// [`CHOOSES`](FlattenDeserialize::CHOOSES)): a key naming a leaf of another variant than
+    /// the one the tag chose is an unknown key, skipped, or an error when any struct of the
+    /// tree denies unknown fields.
+    #[inline(always)]
+    fn owns(state: &Self::State, slot: usize) -> bool {
+        let _ = (state, slot);
+        true
+    }
+
     /// Deserializes the map's next value into the leaf at `slot` (`< LEN`), reporting serde's
     /// "duplicate field" error if that leaf was already read.
     fn deserialize_slot<M: MapAccess<'de>>(

@@ -45,6 +45,13 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         T::state_is_empty(state)
     }
 
+    const CHOOSES: bool = T::CHOOSES;
+
+    #[inline(always)]
+    fn owns(state: &Self::State, slot: usize) -> bool {
+        T::owns(state, slot)
+    }
+
     #[inline(always)]
     fn deserialize_slot<M: MapAccess<'de>>(
         state: &mut Self::State,

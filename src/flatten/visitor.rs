@@ -138,6 +138,9 @@ where
     let mut state = T::new_state();
     while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(tag))? {
         match slot {
+            Some(slot) if T::CHOOSES && !T::owns(&state, slot) => {
+                not_owned::<T, M>(slot, &mut map)?
+            }
             Some(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
             None => {
                 map.next_value::<IgnoredAny>()?;
@@ -145,6 +148,22 @@ where
         }
     }
     T::finish(state)
+}
+
+/// A key naming a leaf the value does not have (one of another variant than the one its tag
+/// chose, a second variant of a flattened externally tagged enum): an unknown key, skipped, or
+/// serde's "unknown field" error when any struct of the tree denies unknown fields.
+#[cold]
+fn not_owned<'de, T, M>(slot: usize, map: &mut M) -> Result<(), M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    if T::DENY_UNKNOWN_FIELDS {
+        let name = T::slot_name(slot).unwrap_or("");
+        return Err(unknown_field::<T, M::Error>(name));
+    }
+    map.next_value::<IgnoredAny>().map(drop)
 }
 
 /// [`read_map`] for a tree holding a catch-all map: keys no leaf claims go to the map.
@@ -156,6 +175,9 @@ where
     let mut state = T::new_state();
     while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag))? {
         match key {
+            TreeKey::Slot(slot) if T::CHOOSES && !T::owns(&state, slot) => {
+                not_owned::<T, M>(slot, &mut map)?;
+            }
             TreeKey::Slot(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
             TreeKey::Rest(key) => {
                 // A tree with `CATCH_ALL` consumes every unclaimed key (derived trees always
