@@ -90,20 +90,21 @@
 //! `fastest` column is the steadier one.
 
 use std::fmt;
-use std::marker::PhantomData;
-use std::panic::{self, AssertUnwindSafe};
 
 use divan::counter::BytesCount;
 use divan::{black_box, Bencher};
-use serde::de::{DeserializeOwned, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
-#[path = "common/formats.rs"]
-mod formats;
+#[path = "common/mod.rs"]
+mod common;
 #[path = "workloads/mod.rs"]
 mod workloads;
 
-use formats::{Bincode2, Bitcode, Ciborium, Json, MsgPackMap, Postcard, SerdeCbor, SerdeYaml};
+use common::formats::{
+    self, Bincode2, Bitcode, Ciborium, Json, MsgPackMap, Postcard, SerdeCbor, SerdeYaml,
+};
+use common::sink::Sink;
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
 const SAMPLES: u32 = 100;
@@ -465,42 +466,6 @@ where
 // ---------------------------------------------------------------------------------------------
 // Deserialize.
 
-/// A sequence of `T` read element by element, each handed to `black_box` and dropped.
-struct Sink<T> {
-    len: usize,
-    element: PhantomData<T>,
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sink<T> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(SinkVisitor(PhantomData))
-    }
-}
-
-struct SinkVisitor<T>(PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for SinkVisitor<T> {
-    type Value = Sink<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a sequence")
-    }
-
-    #[inline]
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Sink<T>, A::Error> {
-        let mut len = 0;
-        while let Some(element) = seq.next_element::<T>()? {
-            black_box(element);
-            len += 1;
-        }
-        Ok(Sink {
-            len,
-            element: PhantomData,
-        })
-    }
-}
-
 /// Deserializing owned values (`Format::decode`).
 mod de {
     use super::*;
@@ -659,22 +624,7 @@ mod ser {
 
 /// Runs `f`, turning an error or a panic into an error message.
 fn catch<R>(f: impl FnOnce() -> Result<R, String>) -> Result<R, String> {
-    let hook = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
-    let result = panic::catch_unwind(AssertUnwindSafe(f));
-    panic::set_hook(hook);
-    match result {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => Err(format!("error: {e}")),
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "(no message)".into());
-            Err(format!("panic: {message}"))
-        }
-    }
+    common::probe::catch(f).map_err(|failure| failure.to_string())
 }
 
 /// A benchmarked triple must work.

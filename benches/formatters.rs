@@ -56,21 +56,20 @@
 //! No allocation profiler is installed: it would add its bookkeeping to the time of the variants
 //! that allocate. `cargo run --release --example tour` counts allocations.
 
+use std::cell::RefCell;
 use std::marker::PhantomData;
-use std::time::Instant;
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplayFormatter, DisplaySeq, SeqFormatter};
 
-#[path = "common/formats.rs"]
-mod formats;
-#[path = "common/names.rs"]
-mod names;
+#[path = "common/mod.rs"]
+mod common;
 
-use formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
-use names::{names, Name};
+use common::formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
+use common::names::{names, Name};
+use common::timer::{self, Rounds, Run, Spread};
 
 /// The sequence lengths benchmarked.
 const NS: &[usize] = &[1, 16, 256, 4096, 65536, 1 << 20];
@@ -366,6 +365,8 @@ fn ratios_for<F: Format>(format: &str) {
         let strings = strings(&names);
         let mut buf = Vec::new();
         write::<F, _>(&strings, &mut buf);
+        // One output buffer for every variant, as in the benchmarks.
+        let buf = RefCell::new(buf);
         // One function per variant, each compiled with its variant constant, as in the benchmarks.
         let encoders: [Encoder; VARIANTS.len()] = [
             encode_as::<F, 0>,
@@ -376,43 +377,43 @@ fn ratios_for<F: Format>(format: &str) {
             encode_as::<F, 5>,
             encode_as::<F, 6>,
         ];
-        // times[round][variant]
-        let mut times = [[0.0f64; VARIANTS.len()]; ROUNDS];
-        for (round, slots) in times.iter_mut().enumerate() {
-            for k in 0..VARIANTS.len() {
-                let v = (k + round) % VARIANTS.len();
-                slots[v] = (0..REPS)
-                    .map(|_| {
-                        buf.clear();
-                        let start = Instant::now();
-                        encoders[v](black_box(&names), black_box(&strings), &mut buf);
-                        black_box(&buf);
-                        start.elapsed().as_secs_f64()
-                    })
-                    .fold(f64::INFINITY, f64::min);
-            }
-        }
+        let mut runs: Vec<Run<'_>> = encoders
+            .into_iter()
+            .map(|encoder| -> Run<'_> {
+                let (names, strings, buf) = (&names, &strings, &buf);
+                Box::new(move || {
+                    let mut buf = buf.borrow_mut();
+                    buf.clear();
+                    encoder(black_box(names), black_box(strings), &mut buf);
+                    black_box(&*buf);
+                })
+            })
+            .collect();
+        // times[variant][round]
+        let times = timer::interleaved(
+            &mut runs,
+            Rounds {
+                warm_up: 0,
+                rounds: ROUNDS,
+                reps: REPS,
+            },
+        );
         let per_name: Vec<String> = VARIANTS
             .iter()
             .map(|&v| {
-                let mut t: Vec<f64> = times.iter().map(|t| t[v as usize]).collect();
-                t.sort_by(f64::total_cmp);
-                format!("{} {:.1}", v.id(), t[ROUNDS / 2] * 1e9 / n as f64)
+                let median = Spread::of(times[v as usize].clone()).median;
+                format!("{} {:.1}", v.id(), median * 1e9 / n as f64)
             })
             .collect();
         println!("{format:<10} {n:>6}  ns/name: {}", per_name.join(", "));
         for (a, b) in RATIOS {
-            let mut r: Vec<f64> = times
-                .iter()
-                .map(|t| t[a as usize] / t[b as usize])
-                .collect();
-            r.sort_by(f64::total_cmp);
+            let ratio = Spread::ratio(&times[a as usize], &times[b as usize]);
             println!(
                 "{format:<10} {n:>6}  {:<36} {:>6.2}  [{:.2}-{:.2}]",
                 format!("{} / {}", a.id(), b.id()),
-                r[ROUNDS / 2],
-                r[0],
-                r[ROUNDS - 1]
+                ratio.median,
+                ratio.min,
+                ratio.max
             );
         }
     }

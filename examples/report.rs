@@ -46,24 +46,24 @@
 //!    value, and FastFlatten's throughput in MB/s of encoded input (deserialize) or output
 //!    (serialize).
 
-use std::any::Any;
-use std::fmt::{self, Debug, Write as _};
+use std::fmt::{Debug, Write as _};
 use std::hint::black_box;
-use std::marker::PhantomData;
-use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use serde::de::{DeserializeOwned, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
-#[path = "../benches/common/formats.rs"]
-mod formats;
+#[path = "../benches/common/mod.rs"]
+mod common;
 #[path = "../benches/workloads/mod.rs"]
 mod workloads;
 
-use formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
+use common::formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
+use common::probe;
+use common::sink::Sink;
+use common::timer::{self, Rounds, Run, Spread};
 use workloads::{anchor, paged, payload, wide};
 
 /// Interleaved rounds unless `REPORT_ROUNDS` says otherwise.
@@ -496,9 +496,7 @@ fn batch_size<W: Workload, F: Reported>(op: Op) -> Size {
             Op::Serialize => writer::<F, _>(&values, 2 * bytes.len(), 1),
         };
         run();
-        let time = (0..REPS)
-            .map(|_| time(&mut run))
-            .fold(f64::INFINITY, f64::min);
+        let time = timer::best_of(REPS, &mut *run);
         if time >= target / 8.0 || bytes.len() >= MAX_BATCH_BYTES / 4 {
             let by_time = target / time;
             let by_bytes = MAX_BATCH_BYTES as f64 / bytes.len() as f64;
@@ -514,9 +512,6 @@ fn batch_size<W: Workload, F: Reported>(op: Op) -> Size {
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 // ---------------------------------------------------------------------------------------------
-
-/// One implementation's operation on the whole batch.
-type Run<'a> = Box<dyn FnMut() + 'a>;
 
 /// Reads `bytes` `passes` times as a sequence of `T`, each value dropped as it is read.
 fn reader<F: Reported, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
@@ -540,101 +535,21 @@ fn writer<F: Reported, T: Shape>(values: &[T], capacity: usize, passes: usize) -
     })
 }
 
-/// Seconds taken by one run.
-fn time(run: &mut Run<'_>) -> f64 {
-    let start = Instant::now();
-    run();
-    start.elapsed().as_secs_f64()
-}
-
-/// Times `runs` in interleaved rounds after a warm-up: `times[run][round]`, in seconds per batch,
-/// the best of [`REPS`] back-to-back runs. Each round starts with the next run, so that none
-/// always goes first.
+/// Times `runs` in interleaved rounds after a warm-up: `times[run][round]`, in seconds per batch.
 fn measure(runs: &mut [Run<'_>], rounds: usize) -> Vec<Vec<f64>> {
-    for run in runs.iter_mut() {
-        for _ in 0..WARM_UP_RUNS {
-            run();
-        }
-    }
-    let mut times = vec![Vec::with_capacity(rounds); runs.len()];
-    for round in 0..rounds {
-        for k in 0..runs.len() {
-            let i = (round + k) % runs.len();
-            let best = (0..REPS)
-                .map(|_| time(&mut runs[i]))
-                .fold(f64::INFINITY, f64::min);
-            times[i].push(best);
-        }
-    }
-    times
+    timer::interleaved(
+        runs,
+        Rounds {
+            warm_up: WARM_UP_RUNS,
+            rounds,
+            reps: REPS,
+        },
+    )
 }
 
-/// A sequence of `T` read element by element, each handed to `black_box` and dropped: no `Vec`
-/// growth in the timed region.
-struct Sink<T> {
-    len: usize,
-    element: PhantomData<T>,
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sink<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(SinkVisitor(PhantomData))
-    }
-}
-
-/// The visitor of [`Sink`].
-struct SinkVisitor<T>(PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for SinkVisitor<T> {
-    type Value = Sink<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a sequence")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Sink<T>, A::Error> {
-        let mut len = 0;
-        while let Some(element) = seq.next_element::<T>()? {
-            black_box(element);
-            len += 1;
-        }
-        Ok(Sink {
-            len,
-            element: PhantomData,
-        })
-    }
-}
-
-/// Runs `f`, turning its error or its panic (with the panic message silenced) into a short
-/// message.
+/// Runs `f`, turning its error or its panic into a short message.
 fn catch<R>(f: impl FnOnce() -> Result<R, String>) -> Result<R, String> {
-    let hook = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
-    let result = panic::catch_unwind(AssertUnwindSafe(f));
-    panic::set_hook(hook);
-    match result {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => Err(shorten(&e)),
-        Err(payload) => Err(format!("panics: {}", shorten(&panic_message(&*payload)))),
-    }
-}
-
-/// The text of a panic.
-fn panic_message(payload: &(dyn Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(no message)".into())
-}
-
-/// The first line of a message, at most 60 characters.
-fn shorten(message: &str) -> String {
-    let line = message.lines().next().unwrap_or_default();
-    match line.char_indices().nth(60) {
-        Some((cut, _)) => format!("{}...", &line[..cut]),
-        None => line.to_owned(),
-    }
+    probe::catch(f).map_err(|failure| failure.short())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -687,36 +602,6 @@ struct Speed {
     ns_per_value: f64,
     /// Megabytes (10^6) of encoded input or output per second.
     mb_per_s: f64,
-}
-
-/// The median and range of per-round ratios.
-#[derive(Clone, Copy)]
-struct Spread {
-    median: f64,
-    min: f64,
-    max: f64,
-}
-
-impl Spread {
-    fn of(mut xs: Vec<f64>) -> Spread {
-        xs.sort_by(f64::total_cmp);
-        let mid = xs.len() / 2;
-        let median = if xs.len() % 2 == 1 {
-            xs[mid]
-        } else {
-            (xs[mid - 1] + xs[mid]) / 2.0
-        };
-        Spread {
-            median,
-            min: xs[0],
-            max: xs[xs.len() - 1],
-        }
-    }
-
-    /// The per-round ratios `a[r] / b[r]`.
-    fn ratio(a: &[f64], b: &[f64]) -> Spread {
-        Spread::of(a.iter().zip(b).map(|(a, b)| a / b).collect())
-    }
 }
 
 impl Measured {

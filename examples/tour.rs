@@ -22,7 +22,7 @@
 //! equal the naive output (they must). Timings are indicative: `benches/formatters.rs` measures.
 //!
 //! Allocations are counted by a `#[global_allocator]` that wraps `System` and counts every
-//! allocation and reallocation (the only `unsafe` here: a global allocator is an `unsafe impl`).
+//! allocation and reallocation (`benches/common/alloc_counter.rs`).
 //!
 //! Then it writes and reads 2 000 values of the anchor flatten shape three ways: serde's
 //! `#[serde(flatten)]`, `#[derive(FastFlatten)]`, and the flat struct without flatten, and prints
@@ -30,25 +30,24 @@
 //!
 //! The tour takes about a second in release mode (a few seconds in a debug build).
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
 
-#[path = "../benches/common/formats.rs"]
-mod formats;
-#[path = "../benches/common/names.rs"]
-mod names;
-
-use formats::{Bincode2, Bitcode, Ciborium, Format, Json, Postcard, SerdeYaml};
-use names::{names, Name};
-
+#[path = "../benches/common/alloc_counter.rs"]
+mod alloc_counter;
+#[path = "../benches/common/mod.rs"]
+mod common;
 #[path = "../benches/workloads/mod.rs"]
 mod workloads;
 
+use alloc_counter::count_allocations;
+use common::formats::{Bincode2, Bitcode, Ciborium, Format, Json, Postcard, SerdeYaml};
+use common::names::{names, Name};
+use common::probe;
+use common::timer::{self, Rounds, Run, Spread};
 use workloads::anchor;
 
 /// How many names the tour serializes.
@@ -253,7 +252,7 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
     let flat_values: Vec<anchor::flat::Flat> = values.iter().map(Into::into).collect();
 
     // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
-    let serde_bytes = encode_or_error::<F, _>(&serde_values);
+    let serde_bytes = probe::catch(|| F::encode(&serde_values));
     let fast_bytes = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
     let read_back: Vec<anchor::fast::A> =
         F::decode(&fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
@@ -300,13 +299,13 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
     let writes = measure(&write_cases);
     let reads = measure(&read_cases);
 
-    let per_value = |count: usize| format!("{:.2}", count as f64 / values.len() as f64);
+    let per_value = |count: u64| format!("{:.2}", count as f64 / values.len() as f64);
     let mut rows: Vec<(&str, usize)> = Vec::new();
     if serde_works {
         rows.push(("#[serde(flatten)]", 0));
     } else {
         let why = match &serde_bytes {
-            Err(e) => e.clone(),
+            Err(failure) => failure.short(),
             Ok(_) => "cannot read its own output".to_owned(),
         };
         table.row(vec![
@@ -317,7 +316,7 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
             "-".to_owned(),
             "-".to_owned(),
             "-".to_owned(),
-            format!("fails: {}", shorten(&why)),
+            format!("fails: {why}"),
         ]);
     }
     let first = rows.len();
@@ -346,35 +345,6 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
     table.gap();
 }
 
-/// Encodes with `F`, turning both errors and panics (bitcode panics on serde's flatten) into
-/// an error message.
-fn encode_or_error<F: Format, T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
-    let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| F::encode(value)));
-    std::panic::set_hook(previous_hook);
-    match result {
-        Ok(result) => result,
-        Err(panic) => Err(format!(
-            "panics: {}",
-            panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default()
-        )),
-    }
-}
-
-/// The first line of an error, at most 60 characters.
-fn shorten(message: &str) -> String {
-    let line = message.lines().next().unwrap_or_default();
-    match line.char_indices().nth(60) {
-        Some((cut, _)) => format!("{}...", &line[..cut]),
-        None => line.to_owned(),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 // ---------------------------------------------------------------------------------------------
@@ -387,14 +357,14 @@ struct Measurement {
     /// The median time of one run.
     time: Duration,
     /// Heap allocations and reallocations in one run.
-    allocations: usize,
+    allocations: u64,
     /// The bytes written.
     output: Vec<u8>,
 }
 
 /// Measures each case: one warm-up run (which also sizes the case's output buffer, so the
-/// timed runs do not grow it), one run counting allocations, then `RUNS` rounds that time every
-/// case once, in turn, so that a slow spell of the machine hits all cases alike.
+/// timed runs do not grow it), one run counting allocations, then `RUNS` interleaved rounds
+/// that time every case once, so that a slow spell of the machine hits all cases alike.
 fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
     let mut buffers: Vec<Vec<u8>> = Vec::with_capacity(cases.len());
     let mut measured: Vec<Measurement> = Vec::with_capacity(cases.len());
@@ -403,9 +373,7 @@ fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
         case(&mut buf);
         let output = buf.clone();
         buf.clear();
-        let before = allocations();
-        case(&mut buf);
-        let allocations = allocations() - before;
+        let ((), allocations) = count_allocations(|| case(&mut buf));
         buffers.push(buf);
         measured.push(Measurement {
             time: Duration::ZERO,
@@ -414,66 +382,29 @@ fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
         });
     }
 
-    let mut times = vec![Vec::with_capacity(RUNS); cases.len()];
-    for _ in 0..RUNS {
-        for ((case, buf), times) in cases.iter().zip(&mut buffers).zip(&mut times) {
-            buf.clear();
-            let start = Instant::now();
-            case(buf);
-            black_box(&buf);
-            times.push(start.elapsed());
-        }
-    }
-    for (m, mut times) in measured.iter_mut().zip(times) {
-        times.sort_unstable();
-        m.time = times[RUNS / 2];
+    let mut runs: Vec<Run<'_>> = cases
+        .iter()
+        .zip(&mut buffers)
+        .map(|(case, buf)| -> Run<'_> {
+            Box::new(move || {
+                buf.clear();
+                case(buf);
+                black_box(&buf);
+            })
+        })
+        .collect();
+    let rounds = Rounds {
+        warm_up: 0,
+        rounds: RUNS,
+        reps: 1,
+    };
+    for (m, times) in measured
+        .iter_mut()
+        .zip(timer::interleaved(&mut runs, rounds))
+    {
+        m.time = Duration::from_secs_f64(Spread::of(times).median);
     }
     measured
-}
-
-// ---------------------------------------------------------------------------------------------
-// Counting allocations.
-// ---------------------------------------------------------------------------------------------
-
-/// Allocations and reallocations so far, counted by [`CountingAllocator`].
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-/// Allocations and reallocations so far.
-fn allocations() -> usize {
-    ALLOCATIONS.load(Ordering::Relaxed)
-}
-
-/// `System`, counting every allocation and reallocation in [`ALLOCATIONS`].
-struct CountingAllocator;
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged.
-#[allow(unsafe_code)] // A global allocator can only be written as an `unsafe impl`.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded as received.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded as received.
-        unsafe { System.dealloc(ptr, layout) }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,8 @@
 //! `serde_json::Value` map (see [`encode_seed`]), and rmp-serde's default depth limit lets
 //! nesting overflow a debug build's test-thread stack (see [`deep_nesting_and_alias_bombs`]).
 
+#[path = "../benches/common/mod.rs"]
+mod common;
 #[path = "roundtrip/shapes.rs"]
 mod shapes;
 #[path = "../benches/workloads/mod.rs"]
@@ -58,6 +60,8 @@ use serde::{Deserialize, Serialize};
 use serde_fastkit::FastFlatten;
 use serde_json::Value;
 
+use crate::common::probe::panic_message;
+use crate::common::rng::SplitMix64;
 use crate::workloads::{anchor, paged, payload, wide};
 
 /// The byte limit given to the formats that take one.
@@ -245,28 +249,6 @@ fn known_format_panic(_fmt: Fmt, _location: &str) -> bool {
     false
 }
 
-/// One SplitMix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
 /// `FASTKIT_BAD_INPUT_SCALE`: how many times the default number of random inputs to try.
 fn scale() -> usize {
     std::env::var("FASTKIT_BAD_INPUT_SCALE").map_or(1, |value| {
@@ -403,12 +385,7 @@ fn install_hook() {
             if !GUARDED.with(Cell::get) {
                 return default(info);
             }
-            let message = info
-                .payload()
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let message = panic_message(info.payload());
             let raised = info
                 .location()
                 .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
@@ -509,7 +486,7 @@ fn escaped(bytes: &[u8]) -> String {
 }
 
 /// Every input derived from `seeds` for `fmt`, handed to `visit`.
-fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn FnMut(&[u8])) {
+fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut SplitMix64, visit: &mut dyn FnMut(&[u8])) {
     let scale = scale();
     for seed in seeds {
         visit(seed);
@@ -581,7 +558,7 @@ fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn Fn
 }
 
 /// One random edit of `input`.
-fn edit(fmt: Fmt, input: &mut Vec<u8>, rng: &mut Rng) {
+fn edit(fmt: Fmt, input: &mut Vec<u8>, rng: &mut SplitMix64) {
     let len = input.len();
     match rng.below(if fmt.is_text() { 6 } else { 5 }) {
         0 if len > 0 => {
@@ -706,8 +683,8 @@ fn check<T: Serialize>(
         }
         let name_hash = type_name
             .bytes()
-            .fold(0, |h, b| Rng(h ^ u64::from(b)).next());
-        let mut rng = Rng(name_hash ^ (n as u64) << 32);
+            .fold(0, |h, b| SplitMix64(h ^ u64::from(b)).next());
+        let mut rng = SplitMix64(name_hash ^ (n as u64) << 32);
         let mut panics: Vec<(Vec<u8>, PanicReport)> = Vec::new();
         let (mut inputs, mut accepted) = (0usize, 0usize);
         for_each_input(fmt, &seeds, &mut rng, &mut |input| {

@@ -60,11 +60,11 @@
 //! reads both variables itself. Failures are not persisted (`failure_persistence: None`): the
 //! shrunk failing input is printed instead of written to a `proptest-regressions/` file.
 
+#[path = "../benches/common/mod.rs"]
+mod common;
 #[path = "roundtrip/format.rs"]
 #[allow(dead_code)] // the assertion helpers are for the roundtrip tests
 mod format;
-#[path = "../benches/common/formats.rs"]
-mod formats;
 #[path = "roundtrip/shapes.rs"]
 mod shapes;
 #[path = "../benches/workloads/mod.rs"]
@@ -79,6 +79,8 @@ use serde::de::{DeserializeOwned, IntoDeserializer, MapAccess, SeqAccess, Visito
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_fastkit::flatten::FlattenFields;
 
+use crate::common::formats;
+use crate::common::rng::mix;
 use crate::format::Format;
 use crate::workloads::{anchor, paged, payload, wide};
 
@@ -1125,14 +1127,6 @@ fn mutations() -> impl Strategy<Value = (Vec<Benign>, Vec<Fault>)> {
         1 => proptest::collection::vec(fault(), 2..=3),
     ];
     (proptest::collection::vec(benign(), 0..6), faults)
-}
-
-/// One SplitMix64 step (key shuffles).
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Applies the mutations to `tree` (first the benign ones, then the faults), returning what each

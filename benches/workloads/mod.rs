@@ -13,10 +13,5 @@ pub mod paged;
 pub mod payload;
 pub mod wide;
 
-/// One SplitMix64 step: the deterministic hash behind the workloads' `values` generators.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// The hash behind the workloads' `values` generators (`super::mix` in each workload).
+use crate::common::rng::mix;

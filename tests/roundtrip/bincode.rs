@@ -1,8 +1,8 @@
 //! bincode 1.3 and bincode 2 (serde mode). Both are length-prefixed and not self-describing:
 //! structs are read as sequences.
 
+use crate::common::formats::{Bincode1, Bincode2};
 use crate::flatten::flatten_tests;
-use crate::formats::{Bincode1, Bincode2};
 use crate::formatters::formatter_tests;
 
 formatter_tests!(bincode1_formatters, Bincode1);

@@ -1,7 +1,7 @@
 //! bitcode (serde mode): not self-describing, lengths required up front.
 
+use crate::common::formats::Bitcode;
 use crate::flatten::flatten_tests;
-use crate::formats::Bitcode;
 use crate::formatters::formatter_tests;
 
 formatter_tests!(formatters, Bitcode);

@@ -1,8 +1,8 @@
 //! CBOR: ciborium (maintained), serde_cbor (archived, still run) and serde_cbor's packed mode
 //! (struct fields keyed by their index instead of their name).
 
+use crate::common::formats::{Ciborium, SerdeCbor, SerdeCborPacked};
 use crate::flatten::flatten_tests;
-use crate::formats::{Ciborium, SerdeCbor, SerdeCborPacked};
 use crate::formatters::formatter_tests;
 
 formatter_tests!(ciborium_formatters, Ciborium);

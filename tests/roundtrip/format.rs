@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-pub use crate::formats::Format;
+pub use crate::common::formats::Format;
 
 /// Asserts that `value` encodes and decodes back to itself.
 #[track_caller]

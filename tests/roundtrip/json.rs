@@ -1,7 +1,7 @@
 //! serde_json.
 
+use crate::common::formats::Json;
 use crate::flatten::flatten_tests;
-use crate::formats::Json;
 use crate::formatters::formatter_tests;
 
 formatter_tests!(formatters, Json);

@@ -1,8 +1,8 @@
 //! MessagePack through rmp-serde, in both of its struct modes: maps keyed by field name
 //! (`to_vec_named`) and arrays of field values (`to_vec`, its default).
 
+use crate::common::formats::{MsgPackArray, MsgPackMap};
 use crate::flatten::flatten_tests;
-use crate::formats::{MsgPackArray, MsgPackMap};
 use crate::formatters::formatter_tests;
 
 formatter_tests!(map_formatters, MsgPackMap);

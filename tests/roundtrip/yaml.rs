@@ -1,7 +1,7 @@
 //! serde_yaml (deprecated, still widely run) and its maintained successor serde_norway.
 
+use crate::common::formats::{Norway, SerdeYaml};
 use crate::flatten::flatten_tests;
-use crate::formats::{Norway, SerdeYaml};
 use crate::formatters::formatter_tests;
 
 formatter_tests!(serde_yaml_formatters, SerdeYaml);
