@@ -11,10 +11,11 @@
 //! ```
 //!
 //! Benchmark ids are `<format>::<variant>::<N>`, so the ratios of one format sit side by side.
-//! Formats: `serde_json`, `serde_yaml` (0.9), `ciborium`, `bincode2` (bincode 2.0.1, `serde`
-//! feature, standard config), `bitcode` (0.6, serde API), `postcard` and `rmp_serde`
-//! (MessagePack, through `rmp_serde::Serializer::new(buf).with_struct_map()`, the self-describing
-//! struct-map mode; it changes nothing here, where no struct is written). Every variant writes
+//! Formats: the primary ones of the format table (`benches/common/formats.rs`), by their ids:
+//! `serde_json`, `serde_yaml` (0.9), `ciborium`, `bincode2` (bincode 2.0.1, `serde` feature,
+//! standard config), `bitcode` (0.6, serde API), `postcard` and `rmp_serde` (MessagePack,
+//! through `rmp_serde::Serializer::new(buf).with_struct_map()`, the self-describing struct-map
+//! mode; it changes nothing here, where no struct is written). Every variant writes
 //! into one output `Vec<u8>`, reserved up front and cleared before each iteration, so the output
 //! buffer never reallocates inside the timed region; bitcode's serde API has no "into a buffer"
 //! form, so there `bitcode::serialize` returns a fresh `Vec<u8>` that replaces the buffer (one
@@ -67,7 +68,7 @@ use serde_fastkit::{Concat, DisplayFormatter, DisplaySeq, SeqFormatter};
 #[path = "common/mod.rs"]
 mod common;
 
-use common::formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
+use common::formats::{for_each_format, visit_primary_formats, Format, FormatVisitor};
 use common::names::{names, Name};
 use common::timer::{self, Rounds, Run, Spread};
 
@@ -215,29 +216,29 @@ fn strings(names: &[Name]) -> Vec<String> {
 
 /// Checks that every variant writes the bytes of `lower_bound`, in every format.
 fn check_outputs() {
-    fn check<F: Format>(format: &str) {
-        for n in [0, 1, 17, 300] {
-            let names = names(n);
-            let strings = strings(&names);
-            let mut expected = Vec::new();
-            encode::<F>(Variant::LowerBound, &names, &strings, &mut expected);
-            for variant in VARIANTS {
-                let mut buf = Vec::new();
-                encode::<F>(variant, &names, &strings, &mut buf);
-                assert!(
-                    buf == expected,
-                    "{format}: {variant:?} differs from the lower bound at N = {n}"
-                );
+    struct Check;
+
+    impl FormatVisitor for Check {
+        fn visit<F: Format>(&mut self) {
+            for n in [0, 1, 17, 300] {
+                let names = names(n);
+                let strings = strings(&names);
+                let mut expected = Vec::new();
+                encode::<F>(Variant::LowerBound, &names, &strings, &mut expected);
+                for variant in VARIANTS {
+                    let mut buf = Vec::new();
+                    encode::<F>(variant, &names, &strings, &mut buf);
+                    assert!(
+                        buf == expected,
+                        "{}: {variant:?} differs from the lower bound at N = {n}",
+                        F::ID
+                    );
+                }
             }
         }
     }
-    check::<Json>("serde_json");
-    check::<SerdeYaml>("serde_yaml");
-    check::<Ciborium>("ciborium");
-    check::<Bincode2>("bincode2");
-    check::<Bitcode>("bitcode");
-    check::<Postcard>("postcard");
-    check::<MsgPackMap>("rmp_serde");
+
+    visit_primary_formats(&mut Check);
 }
 
 /// Benchmarks `variant` on `n` names in format `F`.
@@ -255,13 +256,14 @@ fn bench<F: Format>(bencher: Bencher, n: usize, variant: Variant) {
     });
 }
 
-/// One module per format, one benchmark per variant: ids read `<format>::<variant>::<N>`.
+/// One module per primary format of the table, one benchmark per variant: ids read
+/// `<format>::<variant>::<N>`.
 macro_rules! format_benches {
-    ($($module:ident => $format:ty,)+) => {$(
+    ($family:ident $module:ident: $format:ident, Primary) => {
         mod $module {
             use super::{bench, Bencher, Variant, MAX_TIME, NS};
 
-            type F = $format;
+            type F = crate::common::formats::$format;
 
             #[divan::bench(args = NS, max_time = MAX_TIME)]
             fn naive(bencher: Bencher, n: usize) {
@@ -298,18 +300,11 @@ macro_rules! format_benches {
                 bench::<F>(bencher, n, Variant::LowerBound);
             }
         }
-    )+};
+    };
+    ($family:ident $module:ident: $format:ident, $tier:ident) => {};
 }
 
-format_benches! {
-    serde_json => super::Json,
-    serde_yaml => super::SerdeYaml,
-    ciborium => super::Ciborium,
-    bincode2 => super::Bincode2,
-    bitcode => super::Bitcode,
-    postcard => super::Postcard,
-    rmp_serde => super::MsgPackMap,
-}
+for_each_format!(format_benches);
 
 /// The sequence lengths of the interleaved mode.
 const RATIO_NS: [usize; 2] = [4096, 65536];
@@ -341,13 +336,15 @@ fn ratios() {
         "{:<10} {:>6}  {:<36} {:>6}  range",
         "format", "N", "ratio", "median"
     );
-    ratios_for::<Json>("serde_json");
-    ratios_for::<SerdeYaml>("serde_yaml");
-    ratios_for::<Ciborium>("ciborium");
-    ratios_for::<Bincode2>("bincode2");
-    ratios_for::<Bitcode>("bitcode");
-    ratios_for::<Postcard>("postcard");
-    ratios_for::<MsgPackMap>("rmp_serde");
+    struct Ratios;
+
+    impl FormatVisitor for Ratios {
+        fn visit<F: Format>(&mut self) {
+            ratios_for::<F>(F::ID);
+        }
+    }
+
+    visit_primary_formats(&mut Ratios);
 }
 
 /// [`encode`] with a fixed variant, for a table of function pointers.

@@ -20,9 +20,9 @@
 //! The workloads are those of `benches/workloads/`: `anchor`, `paged` (owned items), `wide`
 //! (self-describing formats only) and `payload`. Each is defined three ways: `fast`
 //! (FastFlatten), `serde_flatten` (serde's derive with `#[serde(flatten)]`) and `flat` (every
-//! leaf at top level: the same bytes without flatten, the lower bound). The formats are
-//! serde_json, serde_yaml, ciborium, bincode 2, bitcode (serde API), postcard and rmp-serde in
-//! struct-map mode.
+//! leaf at top level: the same bytes without flatten, the lower bound). The formats are the
+//! primary ones of the format table (`benches/common/formats.rs`): serde_json, serde_yaml,
+//! ciborium, bincode 2, bitcode (serde API), postcard and rmp-serde in struct-map mode.
 //!
 //! For each workload, format and operation:
 //!
@@ -48,6 +48,7 @@
 
 use std::fmt::{Debug, Write as _};
 use std::hint::black_box;
+use std::marker::PhantomData;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -60,7 +61,7 @@ mod common;
 #[path = "../benches/workloads/mod.rs"]
 mod workloads;
 
-use common::formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
+use common::formats::{visit_primary_formats, Ciborium, Format, FormatVisitor, Json};
 use common::probe;
 use common::sink::Sink;
 use common::timer::{self, Rounds, Run, Spread};
@@ -134,69 +135,42 @@ fn rounds() -> usize {
 // Formats.
 // ---------------------------------------------------------------------------------------------
 
-/// What the report says about a format adapter of `benches/common/formats.rs`: its name in
-/// the tables and the calls it measures. Serializing writes into a reused, pre-sized buffer
-/// ([`Format::encode_reusing`]: bitcode replaces it); deserializing reads the whole slice.
-trait Reported: Format {
-    /// The format's name in the report.
-    const LABEL: &'static str = <Self as Format>::NAME;
-    /// The calls measured, for the report's legend.
-    const CALLS: &'static str;
-}
-
-impl Reported for Json {
-    const CALLS: &'static str = "`from_slice` / `to_writer`";
-}
-
-impl Reported for SerdeYaml {
-    const CALLS: &'static str = "`from_slice` / `to_writer`";
-}
-
-impl Reported for Ciborium {
-    const CALLS: &'static str = "`from_reader` on a `&[u8]` / `into_writer`";
-}
-
-impl Reported for Bincode2 {
-    const CALLS: &'static str =
-        "`serde::decode_from_slice` / `serde::encode_into_std_write`, `config::standard()`";
-}
-
-impl Reported for Bitcode {
-    const CALLS: &'static str =
-        "`deserialize` / `serialize` (serde API; returns a new `Vec` every time)";
-}
-
-impl Reported for Postcard {
-    const CALLS: &'static str = "`from_bytes` / `to_extend`";
-}
-
-/// rmp-serde runs in struct-map mode only here (structs as maps keyed by field name).
-impl Reported for MsgPackMap {
-    const LABEL: &'static str = "rmp-serde";
-    const CALLS: &'static str = "`from_slice` / `Serializer::new(..).with_struct_map()`";
-}
-
-/// Runs `run::<W, F>` for every format, in the report's order.
+/// Runs `run::<W, F>` for every primary format of the table (`benches/common/formats.rs`), in
+/// its order.
 fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
-    run::<W, Json>(rounds, report);
-    run::<W, SerdeYaml>(rounds, report);
-    run::<W, Ciborium>(rounds, report);
-    run::<W, Bincode2>(rounds, report);
-    run::<W, Bitcode>(rounds, report);
-    run::<W, Postcard>(rounds, report);
-    run::<W, MsgPackMap>(rounds, report);
+    struct RunOn<'a, W> {
+        rounds: usize,
+        report: &'a mut Report,
+        workload: PhantomData<W>,
+    }
+
+    impl<W: Workload> FormatVisitor for RunOn<'_, W> {
+        fn visit<F: Format>(&mut self) {
+            run::<W, F>(self.rounds, self.report);
+        }
+    }
+
+    visit_primary_formats(&mut RunOn::<W> {
+        rounds,
+        report,
+        workload: PhantomData,
+    });
 }
 
-/// The formats' names and calls, for the legend (same order as [`run_workload`]).
-const FORMATS: [(&str, &str); 7] = [
-    (Json::LABEL, Json::CALLS),
-    (SerdeYaml::LABEL, SerdeYaml::CALLS),
-    (Ciborium::LABEL, Ciborium::CALLS),
-    (Bincode2::LABEL, Bincode2::CALLS),
-    (Bitcode::LABEL, Bitcode::CALLS),
-    (Postcard::LABEL, Postcard::CALLS),
-    (MsgPackMap::LABEL, MsgPackMap::CALLS),
-];
+/// The primary formats' names and calls, for the legend (in the order of [`run_workload`]).
+fn formats_legend() -> Vec<(&'static str, &'static str)> {
+    struct Legend(Vec<(&'static str, &'static str)>);
+
+    impl FormatVisitor for Legend {
+        fn visit<F: Format>(&mut self) {
+            self.0.push((F::LABEL, F::CALLS));
+        }
+    }
+
+    let mut legend = Legend(Vec::new());
+    visit_primary_formats(&mut legend);
+    legend.0
+}
 
 // ---------------------------------------------------------------------------------------------
 // Workloads.
@@ -327,7 +301,7 @@ impl<W: Workload> Batch<W> {
 
     /// The batch encoded by FastFlatten: what every implementation reads. Panics unless `flat`
     /// writes the same bytes and both read them back as the values written.
-    fn reference<F: Reported>(&self) -> Vec<u8> {
+    fn reference<F: Format>(&self) -> Vec<u8> {
         let context = || format!("{} on {}", W::NAME, F::LABEL);
         let bytes = F::encode(&self.fast)
             .unwrap_or_else(|e| panic!("{}: FastFlatten fails to serialize: {e}", context()));
@@ -358,7 +332,7 @@ impl<W: Workload> Batch<W> {
     }
 
     /// Whether serde's flatten reads `bytes` back as the batch.
-    fn serde_reads<F: Reported>(&self, bytes: &[u8]) -> Result<(), String> {
+    fn serde_reads<F: Format>(&self, bytes: &[u8]) -> Result<(), String> {
         let read: Vec<W::SerdeFlatten> = catch(|| F::decode(bytes))?;
         if read == self.serde_flatten {
             Ok(())
@@ -369,7 +343,7 @@ impl<W: Workload> Batch<W> {
 
     /// What serde's flatten writes, if it writes the batch: `reference` itself or other bytes
     /// that `flat` reads back as the same values.
-    fn serde_writes<F: Reported>(&self, reference: &[u8]) -> Result<Vec<u8>, String> {
+    fn serde_writes<F: Format>(&self, reference: &[u8]) -> Result<Vec<u8>, String> {
         let bytes = catch(|| F::encode(&self.serde_flatten))?;
         if bytes != reference {
             let read: Vec<W::Flat> = catch(|| F::decode(&bytes))
@@ -403,7 +377,7 @@ impl Op {
 }
 
 /// Measures workload `W` on format `F`, both operations, and adds the two rows to `report`.
-fn run<W: Workload, F: Reported>(rounds: usize, report: &mut Report) {
+fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
     let row = |result| Row {
         workload: W::NAME,
         format: F::LABEL,
@@ -425,7 +399,7 @@ fn run<W: Workload, F: Reported>(rounds: usize, report: &mut Report) {
 }
 
 /// Times reading one batch, FastFlatten's bytes, with each implementation.
-fn deserialize<W: Workload, F: Reported>(rounds: usize) -> Measured {
+fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
     let size = batch_size::<W, F>(Op::Deserialize);
     let batch = Batch::<W>::new(size.values);
     let bytes = batch.reference::<F>();
@@ -444,7 +418,7 @@ fn deserialize<W: Workload, F: Reported>(rounds: usize) -> Measured {
 }
 
 /// Times writing one batch with each implementation.
-fn serialize<W: Workload, F: Reported>(rounds: usize) -> Measured {
+fn serialize<W: Workload, F: Format>(rounds: usize) -> Measured {
     let size = batch_size::<W, F>(Op::Serialize);
     let batch = Batch::<W>::new(size.values);
     let bytes = batch.reference::<F>();
@@ -479,7 +453,7 @@ struct Size {
 
 /// The batch (at most [`MAX_BATCH_BYTES`] encoded) and the number of passes over it with which
 /// FastFlatten takes about [`TARGET_BATCH`] on `op`.
-fn batch_size<W: Workload, F: Reported>(op: Op) -> Size {
+fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
     let target = TARGET_BATCH.as_secs_f64();
     let mut n = 1;
     loop {
@@ -514,7 +488,7 @@ fn batch_size<W: Workload, F: Reported>(op: Op) -> Size {
 // ---------------------------------------------------------------------------------------------
 
 /// Reads `bytes` `passes` times as a sequence of `T`, each value dropped as it is read.
-fn reader<F: Reported, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
+fn reader<F: Format, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
     Box::new(move || {
         for _ in 0..passes {
             let sink: Sink<T> = F::decode(black_box(bytes)).expect("checked before timing");
@@ -524,7 +498,7 @@ fn reader<F: Reported, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
 }
 
 /// Writes `values` `passes` times into a buffer of `capacity` bytes, reused from pass to pass.
-fn writer<F: Reported, T: Shape>(values: &[T], capacity: usize, passes: usize) -> Run<'_> {
+fn writer<F: Format, T: Shape>(values: &[T], capacity: usize, passes: usize) -> Run<'_> {
     let mut buf = Vec::with_capacity(capacity);
     Box::new(move || {
         for _ in 0..passes {
@@ -821,7 +795,7 @@ fn markdown(report: &Report) -> String {
     for (name, value) in WORKLOADS {
         let _ = writeln!(out, "- `{name}`: {value}");
     }
-    for (name, calls) in FORMATS {
+    for (name, calls) in formats_legend() {
         let _ = writeln!(out, "- {name}: {calls}");
     }
     let _ = writeln!(

@@ -16,7 +16,8 @@
 //! - `SeqFormatter+Concat`: `SeqFormatter(names.iter().map(|n| Concat((&n.first_name, " ",
 //!   &n.last_name))))`, which skips `core::fmt` altogether;
 //!
-//! on serde_json, serde_yaml, ciborium, bincode 2, bitcode and postcard, and prints one table:
+//! on the primary formats of the format table (`benches/common/formats.rs`: serde_json,
+//! serde_yaml, ciborium, bincode 2, bitcode, postcard, rmp-serde), and prints one table:
 //! the median time of a run (of 11 rounds that run every variant in turn, after a warm-up), the
 //! speed-up over `naive`, heap allocations per name, the output size, and whether the bytes
 //! equal the naive output (they must). Timings are indicative: `benches/formatters.rs` measures.
@@ -44,7 +45,7 @@ mod common;
 mod workloads;
 
 use alloc_counter::count_allocations;
-use common::formats::{Bincode2, Bitcode, Ciborium, Format, Json, Postcard, SerdeYaml};
+use common::formats::{visit_primary_formats, Format, FormatVisitor};
 use common::names::{names, Name};
 use common::probe;
 use common::timer::{self, Rounds, Run, Spread};
@@ -163,12 +164,21 @@ fn formatters(names: &[Name]) {
         ("bytes", Align::Right),
         ("= naive", Align::Left),
     ]);
-    formatters_on::<Json>(&mut table, names);
-    formatters_on::<SerdeYaml>(&mut table, names);
-    formatters_on::<Ciborium>(&mut table, names);
-    formatters_on::<Bincode2>(&mut table, names);
-    formatters_on::<Bitcode>(&mut table, names);
-    formatters_on::<Postcard>(&mut table, names);
+    struct FormattersOn<'a> {
+        table: &'a mut Table,
+        names: &'a [Name],
+    }
+
+    impl FormatVisitor for FormattersOn<'_> {
+        fn visit<F: Format>(&mut self) {
+            formatters_on::<F>(self.table, self.names);
+        }
+    }
+
+    visit_primary_formats(&mut FormattersOn {
+        table: &mut table,
+        names,
+    });
     table.print();
 
     println!(
@@ -195,7 +205,7 @@ fn formatters_on<F: Format>(table: &mut Table, names: &[Name]) {
     let naive = &measured[0];
     for (variant, m) in Variant::ALL.iter().zip(&measured) {
         table.row(vec![
-            F::NAME.to_owned(),
+            F::LABEL.to_owned(),
             variant.label().to_owned(),
             format_duration(m.time),
             format!("{:.2}x", naive.time.as_secs_f64() / m.time.as_secs_f64()),
@@ -227,12 +237,21 @@ fn flatten(values: &[anchor::fast::A]) {
         ("bytes", Align::Right),
         ("note", Align::Left),
     ]);
-    flatten_on::<Json>(&mut table, values);
-    flatten_on::<SerdeYaml>(&mut table, values);
-    flatten_on::<Ciborium>(&mut table, values);
-    flatten_on::<Bincode2>(&mut table, values);
-    flatten_on::<Bitcode>(&mut table, values);
-    flatten_on::<Postcard>(&mut table, values);
+    struct FlattenOn<'a> {
+        table: &'a mut Table,
+        values: &'a [anchor::fast::A],
+    }
+
+    impl FormatVisitor for FlattenOn<'_> {
+        fn visit<F: Format>(&mut self) {
+            flatten_on::<F>(self.table, self.values);
+        }
+    }
+
+    visit_primary_formats(&mut FlattenOn {
+        table: &mut table,
+        values,
+    });
     table.print();
 
     println!(
@@ -309,7 +328,7 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
             Ok(_) => "cannot read its own output".to_owned(),
         };
         table.row(vec![
-            F::NAME.to_owned(),
+            F::LABEL.to_owned(),
             "#[serde(flatten)]".to_owned(),
             "-".to_owned(),
             "-".to_owned(),
@@ -330,7 +349,7 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
             _ => "",
         };
         table.row(vec![
-            F::NAME.to_owned(),
+            F::LABEL.to_owned(),
             label.to_owned(),
             format_duration(writes[i].time),
             format_duration(reads[i].time),

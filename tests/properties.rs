@@ -7,10 +7,12 @@
 //!
 //! Properties:
 //!
-//! - **(a) roundtrip**: every generated value encodes and decodes back to itself on serde_json,
-//!   serde_yaml, serde_norway, ciborium, serde_cbor (plain and packed), bincode 1.3, bincode 2,
-//!   bitcode, postcard and rmp-serde (map and array modes).
-//! - **(b) same output as serde**: on JSON (compact and pretty), serde_yaml and serde_norway the
+//! - **(a) roundtrip**: every generated value encodes and decodes back to itself on every format
+//!   configuration of the table (`benches/common/formats.rs`): JSON, YAML, CBOR, bincode,
+//!   bitcode, postcard and MessagePack in all their configurations.
+//! - **(b) same output as serde**: on every format where FastFlatten must write what serde's
+//!   flatten writes (`Properties::same_bytes_as_serde_flatten`: JSON in every configuration,
+//!   YAML, rmp-serde maps; not CBOR, where serde's flatten writes indefinite-length maps) the
 //!   FastFlatten value and its serde-derived twin with `#[serde(flatten)]` (through the
 //!   workloads' `From` conversions) write byte-identical output.
 //! - **(c) same decisions as serde**: the JSON of a generated value, mutated (keys shuffled,
@@ -32,21 +34,23 @@
 //!   messages without their ` at line L column C` suffix were identical every time, type errors
 //!   included. No accept/reject difference was found.
 //!
-//! Skips, each for a reason of the format, not of FastFlatten:
+//! Skips, each for a reason of the format, not of FastFlatten, each read from the format's
+//! properties in the table:
 //!
-//! - `wide` (every leaf `skip_serializing_if`) only on self-describing formats (JSON, both YAMLs,
-//!   ciborium, both serde_cbors, rmp-serde maps): a format that reads a struct as the sequence of
-//!   all its fields cannot notice a left-out field, with serde's own derive either.
-//! - serde_json roundtrips get only the floats serde_json itself reads back exactly
-//!   ([`Floats::Json`]): it writes infinities as `null` (so `Some(inf)` reads back as `None`), and
-//!   its default float parser can be one unit in the last place off (the exact parser is its
-//!   `float_roundtrip` feature, which this crate does not enable): e.g. `2.0233404220711518e-58`
-//!   reads back as `2.0233404220711515e-58`, with or without FastFlatten.
+//! - `wide` (every leaf `skip_serializing_if`) only on self-describing formats
+//!   (`SELF_DESCRIBING`): a format that reads a struct as the sequence of all its fields cannot
+//!   notice a left-out field, with serde's own derive either.
+//! - Formats without `EXACT_FLOATS` (serde_json) get only the floats they read back exactly
+//!   ([`Floats::for_format`]): serde_json writes infinities as `null` (so `Some(inf)` reads back
+//!   as `None`), and its default float parser can be one unit in the last place off (the exact
+//!   parser is its `float_roundtrip` feature, which this crate does not enable): e.g.
+//!   `2.0233404220711518e-58` reads back as `2.0233404220711515e-58`, with or without
+//!   FastFlatten.
 //! - NaN is generated only for property (b) (output comparison): it is not equal to itself, so
 //!   no roundtrip can compare it. Property (c) generates no infinity where JSON's `null` cannot
 //!   be read back into the field (`Positions::d4b: f64`).
-//! - `u128`/`i128` (shape `Wide`) not on serde_cbor (plain or packed): "The number can't be
-//!   stored in CBOR" beyond 64 bits.
+//! - `u128`/`i128` (shape `Wide`) only on formats carrying them (`WIDE_INTS`; not serde_cbor:
+//!   "The number can't be stored in CBOR" beyond 64 bits).
 //!
 //! Found and fixed: a flattened `None` shifted the field indexes of serde_cbor's packed format,
 //! so later leaves read back into the wrong fields; `packed_cbor_flattened_none` below pins it.
@@ -63,7 +67,6 @@
 #[path = "../benches/common/mod.rs"]
 mod common;
 #[path = "roundtrip/format.rs"]
-#[allow(dead_code)] // the assertion helpers are for the roundtrip tests
 mod format;
 #[path = "roundtrip/shapes.rs"]
 mod shapes;
@@ -74,14 +77,14 @@ use std::fmt::{self, Debug};
 
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
-use proptest::test_runner::TestCaseError;
+use proptest::test_runner::{TestCaseError, TestRunner};
 use serde::de::{DeserializeOwned, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_fastkit::flatten::FlattenFields;
 
 use crate::common::formats;
 use crate::common::rng::mix;
-use crate::format::Format;
+use crate::format::{differences_from_serde_flatten, shown, Format};
 use crate::workloads::{anchor, paged, payload, wide};
 
 /// Cases per property unless an environment variable says otherwise.
@@ -114,14 +117,31 @@ fn config() -> ProptestConfig {
 enum Floats {
     /// Finite values only.
     Finite,
-    /// Finite values that serde_json itself reads back exactly (for roundtrips on serde_json,
-    /// which writes infinities as `null`, and whose default float parser can be one unit in the
-    /// last place off: the exact one is its `float_roundtrip` feature, not enabled here).
-    Json,
+    /// Finite values that pass the check: those a format without
+    /// [`EXACT_FLOATS`](formats::Format::EXACT_FLOATS) reads back exactly ([`Floats::for_format`]).
+    ReadBack(fn(&f64) -> bool),
     /// Finite values and both infinities.
     NoNan,
     /// Everything, NaN included (for comparing outputs, where NaN need not equal itself).
     All,
+}
+
+impl Floats {
+    /// The floats `F` roundtrips: all but NaN where it reads every float back exactly, else the
+    /// finite ones it does read back exactly (serde_json writes infinities as `null`, and its
+    /// default float parser can be one unit in the last place off).
+    fn for_format<F: Format>() -> Floats {
+        if F::EXACT_FLOATS {
+            Floats::NoNan
+        } else {
+            Floats::ReadBack(reads_back_exactly::<F>)
+        }
+    }
+}
+
+/// Whether `F` reads `x` back exactly.
+fn reads_back_exactly<F: Format>(x: &f64) -> bool {
+    F::encode(x).and_then(|bytes| F::decode::<f64>(&bytes)).ok() == Some(*x)
 }
 
 /// Generators of the workloads' values.
@@ -295,9 +315,9 @@ mod strategies {
         ];
         match floats {
             Floats::Finite => finite.boxed(),
-            Floats::Json => finite
-                .prop_filter("serde_json does not read it back exactly", |x| {
-                    serde_json::from_str::<f64>(&serde_json::to_string(x).unwrap()).ok() == Some(*x)
+            Floats::ReadBack(reads_back) => finite
+                .prop_filter("the format does not read it back exactly", move |x| {
+                    reads_back(x)
                 })
                 .boxed(),
             Floats::NoNan => prop_oneof![
@@ -589,192 +609,86 @@ where
         TestCaseError::fail(format!(
             "{}: deserialize: {e}\nbytes: {}",
             F::NAME,
-            std::str::from_utf8(&bytes).map_or_else(|_| format!("{bytes:02x?}"), str::to_owned)
+            shown(&bytes)
         ))
     })?;
     prop_assert_eq!(&back, value, "{}: roundtrip changed the value", F::NAME);
     Ok(())
 }
 
-/// Stamps out property (a) for one format: `floats` are the floats it carries; `wide` is present
-/// for self-describing formats, `wide_ints` for formats carrying `u128`/`i128`.
+/// Runs `test` on the values of `strategy` as `proptest!` would: [`config`]'s cases, the failing
+/// input shrunk and printed.
+fn check<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>) {
+    let mut runner = TestRunner::new(config());
+    if let Err(e) = runner.run(&strategy, test) {
+        panic!("{e}\n{runner}");
+    }
+}
+
+/// Property (a) for one format configuration of the table: one test per kind of value, each
+/// with the floats the format carries ([`Floats::for_format`]). `wide` leaves fields out
+/// (`skip_serializing_if`), so it runs on self-describing formats only; `wide_ints` on formats
+/// carrying `u128`/`i128`.
 macro_rules! roundtrip_properties {
-    ($module:ident, $format:ty, floats = $floats:expr $(, wide = $wide:ident)? $(, wide_ints = $ints:ident)?) => {
-        mod $module {
+    ($family:ident $id:ident: $format:ident, $tier:ident) => {
+        mod $id {
             use super::*;
 
-            proptest! {
-                #![proptest_config(config())]
+            type F = formats::$format;
 
-                #[test]
-                fn anchor(value in strategies::anchor()) {
-                    roundtrip::<$format, _>(&value)?;
+            #[test]
+            fn anchor() {
+                check(strategies::anchor(), |value| roundtrip::<F, _>(&value));
+            }
+
+            #[test]
+            fn paged() {
+                check(strategies::paged(), |value| roundtrip::<F, _>(&value));
+            }
+
+            #[test]
+            fn payload() {
+                check(strategies::payload(), |value| roundtrip::<F, _>(&value));
+            }
+
+            #[test]
+            fn positions() {
+                let values = strategies::positions(Floats::for_format::<F>());
+                check(values, |value| roundtrip::<F, _>(&value));
+            }
+
+            #[test]
+            fn wide() {
+                if F::SELF_DESCRIBING {
+                    let values = strategies::wide(Floats::for_format::<F>());
+                    check(values, |value| roundtrip::<F, _>(&value));
                 }
+            }
 
-                #[test]
-                fn paged(value in strategies::paged()) {
-                    roundtrip::<$format, _>(&value)?;
+            #[test]
+            fn wide_ints() {
+                if F::WIDE_INTS {
+                    check(strategies::wide_ints(), |value| roundtrip::<F, _>(&value));
                 }
-
-                #[test]
-                fn payload(value in strategies::payload()) {
-                    roundtrip::<$format, _>(&value)?;
-                }
-
-                #[test]
-                fn positions(value in strategies::positions($floats)) {
-                    roundtrip::<$format, _>(&value)?;
-                }
-
-                $(
-                    #[test]
-                    fn $wide(value in strategies::wide($floats)) {
-                        roundtrip::<$format, _>(&value)?;
-                    }
-                )?
-
-                $(
-                    #[test]
-                    fn $ints(value in strategies::wide_ints()) {
-                        roundtrip::<$format, _>(&value)?;
-                    }
-                )?
             }
         }
     };
 }
 
-mod roundtrip_text {
+mod roundtrip {
     use super::*;
-    roundtrip_properties!(
-        serde_json,
-        formats::Json,
-        floats = Floats::Json,
-        wide = wide,
-        wide_ints = wide_ints
-    );
-    roundtrip_properties!(
-        serde_yaml,
-        formats::SerdeYaml,
-        floats = Floats::NoNan,
-        wide = wide,
-        wide_ints = wide_ints
-    );
-    roundtrip_properties!(
-        serde_norway,
-        formats::Norway,
-        floats = Floats::NoNan,
-        wide = wide,
-        wide_ints = wide_ints
-    );
+
+    formats::for_each_format!(roundtrip_properties);
 }
 
-mod roundtrip_binary {
-    use super::*;
-    roundtrip_properties!(
-        ciborium,
-        formats::Ciborium,
-        floats = Floats::NoNan,
-        wide = wide,
-        wide_ints = wide_ints
-    );
-    // serde_cbor: no `u128`/`i128` beyond 64 bits.
-    roundtrip_properties!(
-        serde_cbor,
-        formats::SerdeCbor,
-        floats = Floats::NoNan,
-        wide = wide
-    );
-    roundtrip_properties!(
-        serde_cbor_packed,
-        formats::SerdeCborPacked,
-        floats = Floats::NoNan,
-        wide = wide
-    );
-    roundtrip_properties!(
-        rmp_serde_map,
-        formats::MsgPackMap,
-        floats = Floats::NoNan,
-        wide = wide,
-        wide_ints = wide_ints
-    );
-    // The formats below read structs as sequences of all their leaves: no `wide`
-    // (`skip_serializing_if`).
-    roundtrip_properties!(
-        rmp_serde_array,
-        formats::MsgPackArray,
-        floats = Floats::NoNan,
-        wide_ints = wide_ints
-    );
-    roundtrip_properties!(
-        bincode1,
-        formats::Bincode1,
-        floats = Floats::NoNan,
-        wide_ints = wide_ints
-    );
-    roundtrip_properties!(
-        bincode2,
-        formats::Bincode2,
-        floats = Floats::NoNan,
-        wide_ints = wide_ints
-    );
-    roundtrip_properties!(
-        bitcode,
-        formats::Bitcode,
-        floats = Floats::NoNan,
-        wide_ints = wide_ints
-    );
-    roundtrip_properties!(
-        postcard,
-        formats::Postcard,
-        floats = Floats::NoNan,
-        wide_ints = wide_ints
-    );
-}
-
-/// The outputs property (b) compares.
-fn text_outputs<T: Serialize>(value: &T) -> [(&'static str, Result<String, String>); 4] {
-    [
-        (
-            "serde_json",
-            serde_json::to_string(value).map_err(|e| e.to_string()),
-        ),
-        (
-            "serde_json (pretty)",
-            serde_json::to_string_pretty(value).map_err(|e| e.to_string()),
-        ),
-        (
-            "serde_yaml",
-            serde_yaml::to_string(value).map_err(|e| e.to_string()),
-        ),
-        (
-            "serde_norway",
-            serde_norway::to_string(value).map_err(|e| e.to_string()),
-        ),
-    ]
-}
-
-/// Property (b): `fast` and its serde twin write the same JSON (compact and pretty), serde_yaml
-/// and serde_norway.
+/// Property (b): `fast` and its serde twin write the same bytes on every format where they must
+/// ([`differences_from_serde_flatten`]).
 fn same_output<A: Serialize + Debug, B: Serialize>(
     fast: &A,
     twin: &B,
 ) -> Result<(), TestCaseError> {
-    for ((name, from_fast), (_, from_twin)) in
-        text_outputs(fast).into_iter().zip(text_outputs(twin))
-    {
-        let from_fast =
-            from_fast.map_err(|e| TestCaseError::fail(format!("{name}: FastFlatten: {e}")))?;
-        let from_twin =
-            from_twin.map_err(|e| TestCaseError::fail(format!("{name}: serde's flatten: {e}")))?;
-        prop_assert_eq!(
-            from_fast,
-            from_twin,
-            "{}: FastFlatten and serde's flatten write different output for {:?}",
-            name,
-            fast
-        );
-    }
+    let differences = differences_from_serde_flatten(fast, twin);
+    prop_assert!(differences.is_empty(), "{}", differences.join("\n"));
     Ok(())
 }
 
