@@ -49,7 +49,7 @@ use common::formats::{visit_primary_formats, Format, FormatVisitor};
 use common::names::{names, Name};
 use common::probe;
 use common::timer::{self, Rounds, Run, Spread};
-use workloads::anchor;
+use workloads::{anchor, Anchor, Implementation, ImplementationVisitor, Role, Workload};
 
 /// How many names the tour serializes.
 const N: usize = 10_000;
@@ -265,95 +265,153 @@ as flat on every format, and the same JSON and YAML as #[serde(flatten)]."
     );
 }
 
+/// The implementations of the anchor workload the tour shows, in its rows' order: serde's
+/// flatten (the reference), FastFlatten, flat (serde_fast_flatten is the flatten bench's).
+const SHOWN: [Role; 3] = [Role::Serde, Role::FastFlatten, Role::LowerBound];
+
+/// The name of a row.
+fn derive(role: Role) -> &'static str {
+    match role {
+        Role::Serde => "#[serde(flatten)]",
+        Role::FastFlatten => "FastFlatten",
+        Role::LowerBound => "flat",
+        Role::Prior => "serde_fast_flatten",
+    }
+}
+
+/// One shown implementation on one format: its write and read cases, or why it fails.
+struct Shown<'a> {
+    role: Role,
+    cases: Result<(Case<'a>, Case<'a>), String>,
+    /// What it writes (the same bytes as FastFlatten, or not).
+    written: Option<Vec<u8>>,
+}
+
+/// Checks each shown implementation of the anchor workload on `F` and prepares its cases.
+struct Prepare<'a, F: Format> {
+    source: &'a [anchor::fast::A],
+    reference: &'a [u8],
+    input: &'a F::Input,
+    shown: Vec<Shown<'a>>,
+}
+
+impl<'a, F: Format> ImplementationVisitor<Anchor> for Prepare<'a, F> {
+    fn visit<I: Implementation<Anchor>>(&mut self) {
+        if !SHOWN.contains(&I::ROLE) {
+            return;
+        }
+        let (input, reference) = (self.input, self.reference);
+        let values = I::values(self.source);
+        // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
+        let written = probe::catch(|| F::encode(&values)).map_err(|failure| failure.short());
+        let works =
+            written.as_ref().map_err(Clone::clone).and_then(|_| {
+                match I::decode_all::<F>(input).unwrap_or_else(|| Err("cannot lend".into())) {
+                    Ok(read) if read == values => Ok(()),
+                    Ok(_) => Err("reads other values".to_owned()),
+                    Err(_) => Err("cannot read FastFlatten's bytes".to_owned()),
+                }
+            });
+        if I::ROLE != Role::Serde {
+            if let Err(e) = &works {
+                panic!("{}: {}: {e}", F::LABEL, I::NAME);
+            }
+            let written = written.as_deref().unwrap_or_default();
+            assert!(
+                written == reference,
+                "{}: {} writes other bytes",
+                F::LABEL,
+                I::NAME
+            );
+        }
+        let cases = works.map(|()| -> (Case<'a>, Case<'a>) {
+            (
+                Box::new(move |buf: &mut Vec<u8>| {
+                    let _ = F::encode_into(black_box(&values), buf);
+                }),
+                Box::new(move |_: &mut Vec<u8>| {
+                    let _ = black_box(I::decode_all::<F>(input));
+                }),
+            )
+        });
+        self.shown.push(Shown {
+            role: I::ROLE,
+            cases,
+            written: written.ok(),
+        });
+    }
+}
+
 /// Adds the rows of format `F`: serde's flatten (the reference), FastFlatten, flat.
 fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
-    let serde_values: Vec<anchor::serde_flatten::A> = values.iter().map(Into::into).collect();
-    let flat_values: Vec<anchor::flat::Flat> = values.iter().map(Into::into).collect();
-
-    // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
-    let serde_bytes = probe::catch(|| F::encode(&serde_values));
-    let fast_bytes = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-    let read_back: Vec<anchor::fast::A> =
-        F::decode(&fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-    assert_eq!(read_back, values, "{}: FastFlatten roundtrip", F::NAME);
-    let flat_bytes = F::encode(&flat_values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-    assert_eq!(
-        fast_bytes,
-        flat_bytes,
-        "{}: FastFlatten and flat bytes differ",
-        F::NAME
-    );
-
-    let serde_works = match &serde_bytes {
-        Ok(_) => match F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes) {
-            Ok(back) => back == serde_values,
-            Err(_) => false,
-        },
-        Err(_) => false,
+    let reference = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::LABEL));
+    let input = F::input(&reference).unwrap_or_else(|e| panic!("{}: {e}", F::LABEL));
+    let mut prepare = Prepare::<F> {
+        source: values,
+        reference: &reference,
+        input,
+        shown: Vec::new(),
     };
+    Anchor::visit_implementations(&mut prepare);
+    let mut shown = prepare.shown;
+    shown.sort_by_key(|s| SHOWN.iter().position(|&role| role == s.role));
+
+    let serde_written = shown
+        .iter()
+        .find(|s| s.role == Role::Serde)
+        .and_then(|s| s.written.clone());
 
     // Writing, then reading the same (FastFlatten's) bytes, each timed in interleaved rounds.
+    // Each row: its role and the index of its cases, or why it fails.
     let mut write_cases: Vec<Case<'_>> = Vec::new();
     let mut read_cases: Vec<Case<'_>> = Vec::new();
-    if serde_works {
-        write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-            let _ = F::encode_into(black_box(&serde_values), buf);
-        }));
-        read_cases.push(Box::new(|_: &mut Vec<u8>| {
-            let _ = black_box(F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes));
-        }));
+    let mut rows: Vec<(Role, Result<usize, String>)> = Vec::new();
+    for s in shown {
+        let case = s.cases.map(|(write, read)| {
+            write_cases.push(write);
+            read_cases.push(read);
+            write_cases.len() - 1
+        });
+        rows.push((s.role, case));
     }
-    write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-        let _ = F::encode_into(black_box(values), buf);
-    }));
-    read_cases.push(Box::new(|_: &mut Vec<u8>| {
-        let _ = black_box(F::decode::<Vec<anchor::fast::A>>(&fast_bytes));
-    }));
-    write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-        let _ = F::encode_into(black_box(&flat_values), buf);
-    }));
-    read_cases.push(Box::new(|_: &mut Vec<u8>| {
-        let _ = black_box(F::decode::<Vec<anchor::flat::Flat>>(&fast_bytes));
-    }));
     let writes = measure(&write_cases);
     let reads = measure(&read_cases);
 
     let per_value = |count: u64| format!("{:.2}", count as f64 / values.len() as f64);
-    let mut rows: Vec<(&str, usize)> = Vec::new();
-    if serde_works {
-        rows.push(("#[serde(flatten)]", 0));
-    } else {
-        let why = match &serde_bytes {
-            Err(failure) => failure.short(),
-            Ok(_) => "cannot read its own output".to_owned(),
+    let reference_read = rows
+        .iter()
+        .find(|(role, _)| *role == Role::Serde)
+        .and_then(|(_, case)| case.as_ref().ok().map(|&i| reads[i].time));
+    for (role, case) in rows {
+        let i = match case {
+            Ok(i) => i,
+            Err(why) => {
+                table.row(vec![
+                    F::LABEL.to_owned(),
+                    derive(role).to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    format!("fails: {why}"),
+                ]);
+                continue;
+            }
         };
-        table.row(vec![
-            F::LABEL.to_owned(),
-            "#[serde(flatten)]".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            format!("fails: {why}"),
-        ]);
-    }
-    let first = rows.len();
-    rows.push(("FastFlatten", first));
-    rows.push(("flat", first + 1));
-    let reference = serde_works.then(|| reads[0].time);
-    for (label, i) in rows {
-        let note = match (label, &serde_bytes) {
-            ("FastFlatten", Ok(serde_bytes)) if *serde_bytes == fast_bytes => "same bytes as serde",
-            ("FastFlatten", _) => "same bytes as flat",
+        let note = match role {
+            Role::FastFlatten if serde_written.as_deref() == Some(&reference[..]) => {
+                "same bytes as serde"
+            }
+            Role::FastFlatten => "same bytes as flat",
             _ => "",
         };
         table.row(vec![
             F::LABEL.to_owned(),
-            label.to_owned(),
+            derive(role).to_owned(),
             format_duration(writes[i].time),
             format_duration(reads[i].time),
-            reference.map_or("-".to_owned(), |r| {
+            reference_read.map_or("-".to_owned(), |r| {
                 format!("{:.2}x", r.as_secs_f64() / reads[i].time.as_secs_f64())
             }),
             per_value(reads[i].allocations),

@@ -1,5 +1,6 @@
 //! Bad input never panics: truncated, bit-flipped, edited and random bytes fed to FastFlatten
-//! types (the four benchmark workloads, shapes from `tests/roundtrip/shapes.rs`, catch-all maps,
+//! types (every benchmark workload of `benches/workloads/` in its FastFlatten implementation,
+//! from its samples; shapes from `tests/roundtrip/shapes.rs`, catch-all maps,
 //! flattened `Option`s and defaults, `deny_unknown_fields`, borrowed `&str` fields) through every
 //! format configuration of the table (`benches/common/formats.rs`): bytes through the binary
 //! ones (CBOR, bincode 1.3 and 2, bitcode, postcard, MessagePack), malformed text through the
@@ -64,7 +65,9 @@ use serde_json::Value;
 use crate::common::formats::{visit_formats, Family, Format, FormatVisitor, Properties};
 use crate::common::probe::panic_message;
 use crate::common::rng::SplitMix64;
-use crate::workloads::{anchor, paged, payload, wide};
+use crate::workloads::{
+    anchor, for_each_workload, Implementation, ImplementationVisitor, Role, Workload,
+};
 
 /// Format-crate panics found by these tests, each tolerated only for its own format and only
 /// when raised in that crate's source. None so far: every entry must name the input that
@@ -284,13 +287,12 @@ impl<T: DeserializeOwned> Reader for Owned<T> {
     }
 }
 
-/// Reads `paged`'s pages with every string borrowed from the input.
-struct BorrowedPages;
+/// Reads the values of implementation `I` of workload `W`.
+struct ReadsAs<W, I>(PhantomData<(W, I)>);
 
-impl Reader for BorrowedPages {
+impl<W: Workload, I: Implementation<W>> Reader for ReadsAs<W, I> {
     fn read<F: Format>(bytes: &[u8]) -> Option<Result<(), String>> {
-        F::decode_borrowed_untrusted::<paged::fast::Page<paged::fast::ItemRef<'_>>>(bytes)
-            .map(|r| r.map(drop))
+        I::decode_untrusted::<F>(bytes)
     }
 }
 
@@ -647,91 +649,37 @@ fn nowhere(_: &Properties) -> bool {
     false
 }
 
-/// A small page: two items of the workload's first page.
-fn small_pages() -> Vec<paged::fast::Page<paged::fast::Item>> {
-    let mut pages = paged::values(2);
-    for page in &mut pages {
-        page.items.truncate(2);
-    }
-    pages
-}
+/// [`check`] for workload `W`: its samples, in their FastFlatten implementation. The unmutated
+/// encodings must read back where the workload says the format can read it.
+fn check_workload<W: Workload>() {
+    struct FastFlattenOf<W>(PhantomData<W>);
 
-/// A small payload: every string cut to 12 characters, two transactions, one withdrawal.
-fn small_payload() -> payload::fast::V3 {
-    let mut v3 = payload::values(1).remove(0);
-    let v1 = &mut v3.v2.v1;
-    for text in [
-        &mut v1.parent_hash,
-        &mut v1.fee_recipient,
-        &mut v1.state_root,
-        &mut v1.receipts_root,
-        &mut v1.logs_bloom,
-        &mut v1.prev_randao,
-        &mut v1.extra_data,
-        &mut v1.block_hash,
-    ] {
-        text.truncate(12);
-    }
-    v1.transactions.truncate(2);
-    for t in &mut v1.transactions {
-        t.truncate(12);
-    }
-    v3.v2.withdrawals.truncate(1);
-    v3
-}
-
-/// A `wide` record with every leaf set (what the formats reading structs as sequences can read
-/// back), built from JSON.
-fn full_wide() -> wide::fast::Record {
-    let mut object = serde_json::Map::new();
-    for group in 0..8 {
-        for field in 0..20 {
-            let value = match field {
-                0..=15 => Value::from(format!("s{group}{field}")),
-                16 | 17 => Value::from(group * 100 + field),
-                18 => Value::from(field % 2 == 0),
-                _ => Value::from(0.5),
-            };
-            object.insert(format!("g{group}_f{field:02}"), value);
+    impl<W: Workload> ImplementationVisitor<W> for FastFlattenOf<W> {
+        fn visit<I: Implementation<W>>(&mut self) {
+            if I::ROLE != Role::FastFlatten {
+                return;
+            }
+            let source = W::samples();
+            let values = I::values(&source);
+            let type_name = format!("{}::{}", W::NAME, I::NAME);
+            check::<_, ReadsAs<W, I>>(&type_name, &values, |format| W::NEEDS.met_by(format));
         }
     }
-    serde_json::from_value(Value::Object(object)).unwrap()
+
+    W::visit_implementations(&mut FastFlattenOf::<W>(PhantomData));
 }
 
-#[test]
-fn anchor() {
-    check_owned("anchor::fast::A", &anchor::values(3), everywhere);
+/// One test per workload.
+macro_rules! workload_test {
+    ($module:ident: $workload:ident) => {
+        #[test]
+        fn $module() {
+            check_workload::<crate::workloads::$workload>();
+        }
+    };
 }
 
-#[test]
-fn paged_owned() {
-    check_owned("paged::fast::Page<Item>", &small_pages(), everywhere);
-}
-
-#[test]
-fn paged_borrowed() {
-    let pages = small_pages();
-    let borrowed = paged::borrowed(&pages);
-    check::<_, BorrowedPages>(
-        "paged::fast::Page<ItemRef<'_>>",
-        &borrowed,
-        // The sample text needs no escaping or quoting, so the text formats lend it too.
-        everywhere,
-    );
-}
-
-#[test]
-fn payload() {
-    check_owned("payload::fast::V3", &[small_payload()], everywhere);
-}
-
-#[test]
-fn wide() {
-    let mut values = wide::values(2);
-    values.push(full_wide());
-    // Sparse records only read back on self-describing formats; the full one everywhere.
-    check_owned("wide::fast::Record", &values, self_describing);
-}
+for_each_workload!(workload_test);
 
 #[test]
 fn shapes() {

@@ -173,6 +173,11 @@ pub trait Format: Listed {
     /// such a map and writes it sized).
     const INDEFINITE_MAPS: bool = false;
 
+    /// Whether it writes bytes of its own: not so for a configuration that only reads
+    /// differently from another one of the table (serde_json read with `from_str` writes what
+    /// serde_json writes), whose serializing the benches then do not time a second time.
+    const OWN_WRITER: bool = true;
+
     /// All of the above, as a value that rules can be written over.
     const PROPERTIES: Properties = Properties {
         name: Self::NAME,
@@ -187,6 +192,7 @@ pub trait Format: Listed {
         describes_values: Self::DESCRIBES_VALUES,
         exact_floats: Self::EXACT_FLOATS,
         indefinite_maps: Self::INDEFINITE_MAPS,
+        own_writer: Self::OWN_WRITER,
     };
 
     /// What the deserializer reads: the bytes themselves (`[u8]`), or the text they hold
@@ -283,6 +289,7 @@ pub struct Properties {
     pub describes_values: bool,
     pub exact_floats: bool,
     pub indefinite_maps: bool,
+    pub own_writer: bool,
 }
 
 impl Properties {
@@ -320,10 +327,22 @@ impl Needs {
 
     /// Whether `format` has every property needed.
     pub const fn met_by(self, format: &Properties) -> bool {
-        (!self.self_describing || format.self_describing)
-            && (!self.keys_are_names || format.keys_are_names)
-            && (!self.wide_ints || format.wide_ints)
-            && (!self.borrows || format.borrows)
+        self.missing_in(format).is_none()
+    }
+
+    /// The first property needed that `format` lacks, said for a table cell.
+    pub const fn missing_in(self, format: &Properties) -> Option<&'static str> {
+        if self.self_describing && !format.self_describing {
+            Some("not self-describing")
+        } else if self.keys_are_names && !format.keys_are_names {
+            Some("fields not keyed by name")
+        } else if self.wide_ints && !format.wide_ints {
+            Some("no 128-bit integers")
+        } else if self.borrows && !format.borrows {
+            Some("cannot lend")
+        } else {
+            None
+        }
     }
 }
 
@@ -415,6 +434,7 @@ impl Format for JsonStr {
     const NAME: &'static str = "serde_json (from_str)";
     const CALLS: &'static str = "`from_str` on a `String` / `to_writer`";
     const EXACT_FLOATS: bool = false;
+    const OWN_WRITER: bool = false;
     type Input = str;
 
     #[inline]

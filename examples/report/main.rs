@@ -55,17 +55,15 @@ mod common;
 #[path = "../../benches/workloads/mod.rs"]
 mod workloads;
 
-mod batch;
 mod header;
 mod markdown;
 mod measure;
 mod results;
 mod svg;
 
-use batch::{Anchor, Paged, Payload, Wide};
 use header::Header;
 use markdown::markdown;
-use measure::run_workload;
+use measure::run_all;
 use results::Report;
 use svg::svg;
 
@@ -101,10 +99,7 @@ fn main() {
         deserialize: Vec::new(),
         serialize: Vec::new(),
     };
-    run_workload::<Anchor>(rounds, &mut report);
-    run_workload::<Paged>(rounds, &mut report);
-    run_workload::<Wide>(rounds, &mut report);
-    run_workload::<Payload>(rounds, &mut report);
+    run_all(rounds, &mut report);
     report.header.runtime = started.elapsed();
 
     let markdown = markdown(&report);

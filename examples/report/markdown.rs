@@ -2,10 +2,9 @@
 
 use std::fmt::Write as _;
 
-use crate::batch::WORKLOADS;
 use crate::common::formats::{Ciborium, Format, Json};
 use crate::common::timer::Spread;
-use crate::measure::{formats_legend, Op};
+use crate::measure::{formats_legend, workloads_legend, Op};
 use crate::results::{Measured, Report, Row};
 use crate::{MAX_BATCH_BYTES, REPS, TARGET_BATCH};
 
@@ -54,7 +53,7 @@ pub fn markdown(report: &Report) -> String {
          at top level, serde's plain derive) writes the same bytes: it is the lower bound. Times \
          are per value; MB/s counts encoded bytes.\n"
     );
-    for (name, value) in WORKLOADS {
+    for (name, value) in workloads_legend() {
         let _ = writeln!(out, "- `{name}`: {value}");
     }
     for (name, calls) in formats_legend() {

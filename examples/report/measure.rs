@@ -3,17 +3,62 @@
 use std::hint::black_box;
 use std::marker::PhantomData;
 
-use crate::batch::{Batch, Shape, Workload};
+use serde::Serialize;
+
 use crate::common::formats::{visit_primary_formats, Format, FormatVisitor};
 use crate::common::probe;
 use crate::common::sink::Sink;
 use crate::common::timer::{self, Rounds, Run};
 use crate::results::{Measured, Report, Row};
+use crate::workloads::{
+    visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
+};
 use crate::{MAX_BATCH_BYTES, REPS, TARGET_BATCH, WARM_UP_RUNS};
 
-/// Runs `run::<W, F>` for every primary format of the table (`benches/common/formats.rs`), in
-/// its order.
-pub fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
+/// Runs [`run`] for every workload the report shows, on every primary format of the table
+/// (`benches/common/formats.rs`), in their order. The workloads whose values borrow from their
+/// input are left out: they read the bytes of their owned twin.
+pub fn run_all(rounds: usize, report: &mut Report) {
+    struct RunAll<'a> {
+        rounds: usize,
+        report: &'a mut Report,
+    }
+
+    impl WorkloadVisitor for RunAll<'_> {
+        fn visit<W: Workload>(&mut self) {
+            if const { reported::<W>() } {
+                run_workload::<W>(self.rounds, self.report);
+            }
+        }
+    }
+
+    visit_workloads(&mut RunAll { rounds, report });
+}
+
+/// Whether the report shows workload `W`: not if its values borrow from their input.
+const fn reported<W: Workload>() -> bool {
+    !W::NEEDS.borrows
+}
+
+/// The shown workloads' names and values, for the legend (in the order of [`run_all`]).
+pub fn workloads_legend() -> Vec<(&'static str, &'static str)> {
+    struct Legend(Vec<(&'static str, &'static str)>);
+
+    impl WorkloadVisitor for Legend {
+        fn visit<W: Workload>(&mut self) {
+            if reported::<W>() {
+                self.0.push((W::NAME, W::VALUE));
+            }
+        }
+    }
+
+    let mut legend = Legend(Vec::new());
+    visit_workloads(&mut legend);
+    legend.0
+}
+
+/// Runs `run::<W, F>` for every primary format of the table, in its order.
+fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
     struct RunOn<'a, W> {
         rounds: usize,
         report: &'a mut Report,
@@ -71,8 +116,8 @@ pub fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
         format: F::LABEL,
         result,
     };
-    if W::SELF_DESCRIBING_ONLY && !F::SELF_DESCRIBING {
-        let why = "n/a: not self-describing".to_owned();
+    if let Some(missing) = W::NEEDS.missing_in(&F::PROPERTIES) {
+        let why = format!("n/a: {missing}");
         report.deserialize.push(row(Err(why.clone())));
         report.serialize.push(row(Err(why)));
         return;
@@ -86,50 +131,201 @@ pub fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
     eprintln!();
 }
 
+/// The implementations the report compares, in the order of its columns (a workload's other
+/// implementations, serde_fast_flatten, are the flatten bench's).
+const REPORTED: [Role; 3] = [Role::LowerBound, Role::FastFlatten, Role::Serde];
+
+/// One implementation, ready to be timed or not running.
+struct Timed<'a> {
+    role: Role,
+    /// The timed unit, or why the implementation does not run (serde's flatten only).
+    run: Result<Run<'a>, String>,
+    /// The bytes it reads or writes.
+    bytes: usize,
+    /// Something the reader should know.
+    note: Option<String>,
+}
+
 /// Times reading one batch, FastFlatten's bytes, with each implementation.
 pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
     let size = batch_size::<W, F>(Op::Deserialize);
-    let batch = Batch::<W>::new(size.values);
-    let bytes = batch.reference::<F>();
-    let serde = batch.serde_reads::<F>(&bytes);
-    let passes = size.passes;
-    let mut runs = vec![
-        reader::<F, W::Flat>(&bytes, passes),
-        reader::<F, W::Fast>(&bytes, passes),
-    ];
-    if serde.is_ok() {
-        runs.push(reader::<F, W::SerdeFlatten>(&bytes, passes));
-    }
-    let times = measure(&mut runs, rounds);
-    let serde = serde.map(|()| bytes.len());
-    Measured::new(size, bytes.len(), serde, &times, None)
+    let source = W::values(size.values);
+    let bytes = reference::<W, F>(&source);
+    let input = F::input(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let mut readers = Readers::<W, F> {
+        source: &source,
+        input,
+        bytes: bytes.len(),
+        passes: size.passes,
+        timed: Vec::new(),
+    };
+    W::visit_implementations(&mut readers);
+    measured(size, bytes.len(), readers.timed, rounds)
 }
 
 /// Times writing one batch with each implementation.
 pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Measured {
     let size = batch_size::<W, F>(Op::Serialize);
-    let batch = Batch::<W>::new(size.values);
-    let bytes = batch.reference::<F>();
-    let serde = batch.serde_writes::<F>(&bytes);
-    let note = match &serde {
-        Ok(other) if *other != bytes => Some(format!(
-            "serde flatten writes {} bytes where FastFlatten and flat write {} (read back equal)",
-            other.len(),
-            bytes.len()
-        )),
-        _ => None,
+    let source = W::values(size.values);
+    let bytes = reference::<W, F>(&source);
+    let mut writers = Writers::<W, F> {
+        source: &source,
+        reference: &bytes,
+        passes: size.passes,
+        timed: Vec::new(),
+        format: PhantomData,
     };
-    let (capacity, passes) = (2 * bytes.len(), size.passes);
-    let mut runs = vec![
-        writer::<F, _>(&batch.flat, capacity, passes),
-        writer::<F, _>(&batch.fast, capacity, passes),
-    ];
-    if serde.is_ok() {
-        runs.push(writer::<F, _>(&batch.serde_flatten, capacity, passes));
-    }
+    W::visit_implementations(&mut writers);
+    measured(size, bytes.len(), writers.timed, rounds)
+}
+
+/// The workload's values encoded by `F`: FastFlatten's bytes, what every implementation reads
+/// and writes.
+///
+/// It encodes the `Vec` (`source` is not a slice on purpose): the timed writers encode slices,
+/// and had this call shared their instance of the format's serializer, the compiler would inline
+/// differently into them (measured: FastFlatten / flat 1.11 instead of 1.00 serializing the
+/// anchor shape on postcard).
+#[allow(clippy::ptr_arg)]
+fn reference<W: Workload, F: Format>(source: &Vec<W::Source>) -> Vec<u8> {
+    F::encode(source).unwrap_or_else(|e| {
+        panic!(
+            "{} on {}: FastFlatten fails to serialize: {e}",
+            W::NAME,
+            F::LABEL
+        )
+    })
+}
+
+/// Times the runs of the reported implementations and measures the row.
+fn measured(size: Size, bytes: usize, mut timed: Vec<Timed<'_>>, rounds: usize) -> Measured {
+    timed.sort_by_key(|t| REPORTED.iter().position(|&role| role == t.role));
+    let serde = match timed.iter().position(|t| t.role == Role::Serde) {
+        Some(i) if timed[i].run.is_err() => {
+            let failed = timed.remove(i);
+            Err(failed.run.err().unwrap_or_default())
+        }
+        Some(i) => Ok(timed[i].bytes),
+        None => Err("no implementation".to_owned()),
+    };
+    let note = timed.iter().find_map(|t| t.note.clone());
+    let mut runs: Vec<Run<'_>> = timed.into_iter().filter_map(|t| t.run.ok()).collect();
     let times = measure(&mut runs, rounds);
-    let serde = serde.map(|other| other.len());
-    Measured::new(size, bytes.len(), serde, &times, note)
+    Measured::new(size, bytes, serde, &times, note)
+}
+
+/// Checks that each reported implementation of `W` reads FastFlatten's bytes as its values on
+/// `F`, as its rule says, and prepares its timed run.
+struct Readers<'a, W: Workload, F: Format> {
+    source: &'a [W::Source],
+    input: &'a F::Input,
+    /// The length of the input.
+    bytes: usize,
+    passes: usize,
+    timed: Vec<Timed<'a>>,
+}
+
+impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Readers<'a, W, F> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        if !REPORTED.contains(&I::ROLE) {
+            return;
+        }
+        let (source, input) = (self.source, self.input);
+        let probe = catch(|| {
+            let read = I::decode_all::<F>(input).unwrap_or_else(|| Err("cannot lend".into()))?;
+            if read != I::values(source) {
+                return Err("reads other values".into());
+            }
+            match I::decode_sink::<F>(input) {
+                Some(Ok(len)) if len == source.len() => Ok(()),
+                _ => Err("reads another number of values through the sink".into()),
+            }
+        });
+        let run = expected::<W, F, I>("read FastFlatten's bytes", I::reads(&F::PROPERTIES), probe)
+            .map(|()| reader::<W, F, I>(input, self.passes));
+        self.timed.push(Timed {
+            role: I::ROLE,
+            run,
+            bytes: self.bytes,
+            note: None,
+        });
+    }
+}
+
+/// Checks that each reported implementation of `W` writes FastFlatten's bytes on `F` (serde's
+/// flatten may write others, a map of unknown length, if FastFlatten reads them back as the
+/// same values), as its rule says, and prepares its timed run.
+struct Writers<'a, W: Workload, F: Format> {
+    source: &'a [W::Source],
+    reference: &'a [u8],
+    passes: usize,
+    timed: Vec<Timed<'a>>,
+    format: PhantomData<F>,
+}
+
+impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Writers<'a, W, F> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        if !REPORTED.contains(&I::ROLE) {
+            return;
+        }
+        let (source, reference) = (self.source, self.reference);
+        let values = I::values(source);
+        let probe = catch(|| {
+            let bytes = F::encode(&values)?;
+            if bytes != reference {
+                if I::ROLE != Role::Serde {
+                    return Err("writes other bytes".into());
+                }
+                let read: Vec<W::Source> = F::decode(&bytes)
+                    .map_err(|e| format!("writes other bytes, unreadable: {e}"))?;
+                if read != source {
+                    return Err("writes other values".into());
+                }
+            }
+            Ok(bytes.len())
+        });
+        let written = probe.as_ref().map_or(0, |len| *len);
+        let note = (written != 0 && written != reference.len()).then(|| {
+            format!(
+                "serde flatten writes {written} bytes where FastFlatten and flat write {} (read \
+                 back equal)",
+                reference.len()
+            )
+        });
+        let probe = probe.map(drop);
+        let run = expected::<W, F, I>(
+            "write FastFlatten's bytes",
+            I::writes(&F::PROPERTIES),
+            probe,
+        )
+        .map(|()| writer::<F, I::Value<'a>>(values, 2 * reference.len(), self.passes));
+        self.timed.push(Timed {
+            role: I::ROLE,
+            run,
+            bytes: written,
+            note,
+        });
+    }
+}
+
+/// What a probe of implementation `I` found, checked against its rule (`works`): an
+/// implementation that should `what` must, or the report panics (it does not measure broken
+/// code); one that should not must fail, and the row says why.
+fn expected<W: Workload, F: Format, I: Implementation<W>>(
+    what: &str,
+    works: bool,
+    probe: Result<(), String>,
+) -> Result<(), String> {
+    let context = || format!("{} on {}: {}", W::NAME, F::LABEL, I::NAME);
+    match (works, probe) {
+        (true, Ok(())) => Ok(()),
+        (true, Err(e)) => panic!("{}: fails to {what}: {e}", context()),
+        (false, Err(e)) => Err(e),
+        (false, Ok(())) => panic!(
+            "{}: does {what}, but its rule says it cannot: fix the rule (benches/workloads/)",
+            context()
+        ),
+    }
 }
 
 /// How much one timed unit handles: `passes` times a batch of `values`.
@@ -140,22 +336,21 @@ pub struct Size {
 }
 
 /// The batch (at most [`MAX_BATCH_BYTES`] encoded) and the number of passes over it with which
-/// FastFlatten takes about [`TARGET_BATCH`] on `op`.
+/// FastFlatten (the workload's own values) takes about [`TARGET_BATCH`] on `op`.
 pub fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
     let target = TARGET_BATCH.as_secs_f64();
     let mut n = 1;
     loop {
         let values = W::values(n);
-        let bytes = F::encode(&values).unwrap_or_else(|e| {
-            panic!(
-                "{} on {}: FastFlatten fails to serialize: {e}",
-                W::NAME,
-                F::LABEL
-            )
-        });
-        let mut run = match op {
-            Op::Deserialize => reader::<F, W::Fast>(&bytes, 1),
-            Op::Serialize => writer::<F, _>(&values, 2 * bytes.len(), 1),
+        let bytes = reference::<W, F>(&values);
+        let input = F::input(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+        let mut run: Run<'_> = match op {
+            Op::Deserialize => Box::new(|| {
+                let sink: Sink<W::Source> =
+                    F::decode_input(black_box(input)).expect("checked before timing");
+                black_box(sink.len);
+            }),
+            Op::Serialize => writer::<F, W::Source>(values.clone(), 2 * bytes.len(), 1),
         };
         run();
         let time = timer::best_of(REPS, &mut *run);
@@ -171,23 +366,34 @@ pub fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
     }
 }
 
-/// Reads `bytes` `passes` times as a sequence of `T`, each value dropped as it is read.
-pub fn reader<F: Format, T: Shape>(bytes: &[u8], passes: usize) -> Run<'_> {
+/// Reads `input` `passes` times as a sequence of `I`'s values, each value dropped as it is read.
+fn reader<'a, W: Workload, F: Format, I: Implementation<W>>(
+    input: &'a F::Input,
+    passes: usize,
+) -> Run<'a> {
     Box::new(move || {
         for _ in 0..passes {
-            let sink: Sink<T> = F::decode(black_box(bytes)).expect("checked before timing");
-            black_box(sink.len);
+            let len = I::decode_sink::<F>(black_box(input));
+            black_box(
+                len.expect("checked before timing")
+                    .expect("checked before timing"),
+            );
         }
     })
 }
 
 /// Writes `values` `passes` times into a buffer of `capacity` bytes, reused from pass to pass.
-pub fn writer<F: Format, T: Shape>(values: &[T], capacity: usize, passes: usize) -> Run<'_> {
+fn writer<'a, F: Format, T: Serialize + 'a>(
+    values: Vec<T>,
+    capacity: usize,
+    passes: usize,
+) -> Run<'a> {
     let mut buf = Vec::with_capacity(capacity);
     Box::new(move || {
         for _ in 0..passes {
             buf.clear();
-            F::encode_reusing(black_box(values), &mut buf).expect("checked before timing");
+            F::encode_reusing(black_box(values.as_slice()), &mut buf)
+                .expect("checked before timing");
             black_box(&buf);
         }
     })

@@ -73,6 +73,7 @@ mod shapes;
 #[path = "../../benches/workloads/mod.rs"]
 mod workloads;
 
+mod generated;
 mod mutations;
 mod regressions;
 mod roundtrip;

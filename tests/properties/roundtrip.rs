@@ -9,8 +9,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::check;
-use crate::common::formats;
-use crate::format::{shown, Format};
+use crate::common::formats::{self, Format};
+use crate::format::shown;
+use crate::generated::{for_each_generated_workload, Generated};
 use crate::strategies::{self, Floats};
 
 /// Property (a): `value` encodes and decodes back to itself on `F`.
@@ -31,10 +32,18 @@ where
     Ok(())
 }
 
-/// Property (a) for one format configuration of the table: one test per kind of value, each
-/// with the floats the format carries ([`Floats::for_format`]). `wide` leaves fields out
-/// (`skip_serializing_if`), so it runs on self-describing formats only; `wide_ints` on formats
-/// carrying `u128`/`i128`.
+/// Property (a) for workload `W` on `F`, where `F` can read the workload back
+/// (`Workload::NEEDS`: `wide` leaves fields out, which formats reading structs as sequences
+/// cannot notice), with the floats `F` carries.
+fn workload_roundtrips<F: Format, W: Generated>() {
+    if W::NEEDS.met_by(&F::PROPERTIES) {
+        let values = W::strategy(Floats::for_format::<F>());
+        check(values, |value| roundtrip::<F, _>(&value));
+    }
+}
+
+/// Property (a) for one format configuration of the table: one test per generated workload and
+/// per shape (`Positions`, and `Wide`'s `u128`/`i128` where the format carries them).
 macro_rules! roundtrip_properties {
     ($family:ident $id:ident: $format:ident, $tier:ident) => {
         mod $id {
@@ -42,20 +51,7 @@ macro_rules! roundtrip_properties {
 
             type F = formats::$format;
 
-            #[test]
-            fn anchor() {
-                check(strategies::anchor(), |value| roundtrip::<F, _>(&value));
-            }
-
-            #[test]
-            fn paged() {
-                check(strategies::paged(), |value| roundtrip::<F, _>(&value));
-            }
-
-            #[test]
-            fn payload() {
-                check(strategies::payload(), |value| roundtrip::<F, _>(&value));
-            }
+            for_each_generated_workload!(workload_test);
 
             #[test]
             fn positions() {
@@ -64,19 +60,21 @@ macro_rules! roundtrip_properties {
             }
 
             #[test]
-            fn wide() {
-                if F::SELF_DESCRIBING {
-                    let values = strategies::wide(Floats::for_format::<F>());
-                    check(values, |value| roundtrip::<F, _>(&value));
-                }
-            }
-
-            #[test]
             fn wide_ints() {
                 if F::WIDE_INTS {
                     check(strategies::wide_ints(), |value| roundtrip::<F, _>(&value));
                 }
             }
+        }
+    };
+}
+
+/// One test of property (a) per workload, in a format's module.
+macro_rules! workload_test {
+    ($module:ident: $workload:ident) => {
+        #[test]
+        fn $module() {
+            workload_roundtrips::<F, crate::workloads::$workload>();
         }
     };
 }

@@ -7,36 +7,40 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_fastkit::flatten::FlattenFields;
 
-use crate::config;
+use crate::check;
+use crate::common::formats::JsonStr;
+use crate::generated::{for_each_generated_workload, Generated};
 use crate::mutations::{mutate, mutations, named_field, Benign, Effect, Family, Fault, Tree};
 use crate::shapes;
 use crate::strategies::{self, Floats};
-use crate::workloads::{anchor, paged, payload, wide};
+use crate::workloads::{Implementation, ImplementationVisitor, Role, Workload};
 
-/// Property (c): the mutated JSON of `value` is read alike by FastFlatten (`A`) and serde's
-/// flatten (`B`).
-fn same_decisions<A, B>(
-    value: &A,
+/// One side of property (c): reads JSON text as its type and gives back what it read, written
+/// as JSON again (so that both sides compare whatever their types), or the error message.
+type Read<'a> = &'a dyn Fn(&str) -> Result<String, String>;
+
+/// Reads JSON text as a `T`.
+fn read_as<T: Serialize + DeserializeOwned>(input: &str) -> Result<String, String> {
+    serde_json::from_str::<T>(input)
+        .map(|value| serde_json::to_string(&value).unwrap())
+        .map_err(|e| e.to_string())
+}
+
+/// Property (c): the JSON of `value`, mutated, is read alike by FastFlatten (`fast`) and by
+/// serde's flatten (`twin`).
+fn same_decisions(
+    value: &impl Serialize,
     family: &Family,
     (benign, faults): &(Vec<Benign>, Vec<Fault>),
-) -> Result<(), TestCaseError>
-where
-    A: Serialize + DeserializeOwned,
-    B: Serialize + DeserializeOwned,
-{
+    fast: Read<'_>,
+    twin: Read<'_>,
+) -> Result<(), TestCaseError> {
     let mut tree: Tree = serde_json::from_str(&serde_json::to_string(value).unwrap()).unwrap();
     let effects = mutate(&mut tree, family, benign, faults);
     let input = serde_json::to_string(&tree).unwrap();
-    let fast = serde_json::from_str::<A>(&input);
-    let twin = serde_json::from_str::<B>(&input);
-    match (fast, twin) {
+    match (fast(&input), twin(&input)) {
         (Ok(fast), Ok(twin)) => {
-            prop_assert_eq!(
-                serde_json::to_string(&fast).unwrap(),
-                serde_json::to_string(&twin).unwrap(),
-                "different values read from {}",
-                input
-            );
+            prop_assert_eq!(fast, twin, "different values read from {}", input);
         }
         (Err(fast), Err(twin)) => {
             prop_assert!(
@@ -44,7 +48,6 @@ where
                 "both fail on a valid input: FastFlatten {fast}, serde {twin}\ninput: {input}"
             );
             if let [Effect::Missing(_) | Effect::Duplicate(_)] = effects[..] {
-                let (fast, twin) = (fast.to_string(), twin.to_string());
                 if let Some(expected) = named_field(&twin) {
                     prop_assert_eq!(
                         named_field(&fast),
@@ -71,65 +74,86 @@ where
     if let [Effect::Missing(_) | Effect::Duplicate(_)] = effects[..] {
         // A single missing required key or repeated known key must be an error on both sides.
         prop_assert!(
-            serde_json::from_str::<A>(&input).is_err(),
+            fast(&input).is_err(),
             "FastFlatten accepts {effects:?}\ninput: {input}"
         );
     }
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(config())]
-
-    #[test]
-    fn anchor(value in strategies::anchor(), mutations in mutations()) {
-        let family = Family {
-            root: anchor::fast::A::FIELDS,
-            nested: None,
-            optional: |_| false,
-        };
-        same_decisions::<_, anchor::serde_flatten::A>(&value, &family, &mutations)?;
+/// Property (c) for a value of workload `W`, read by FastFlatten as the workload's source type
+/// and by `W`'s serde implementation ([`Role::Serde`]).
+fn same_decisions_as_serde<W: Generated>(
+    value: &W::Source,
+    mutations: &(Vec<Benign>, Vec<Fault>),
+) -> Result<(), TestCaseError> {
+    struct Decide<'a, W: Workload> {
+        value: &'a W::Source,
+        mutations: &'a (Vec<Benign>, Vec<Fault>),
+        family: Family,
+        result: Result<(), TestCaseError>,
     }
 
-    #[test]
-    fn paged(value in strategies::paged(), mutations in mutations()) {
-        let family = Family {
-            root: <paged::fast::Page<paged::fast::Item>>::FIELDS,
-            nested: Some(("items", paged::fast::Item::FIELDS)),
-            optional: |name| name == "next_cursor",
-        };
-        same_decisions::<_, paged::serde_flatten::Page<paged::serde_flatten::Item>>(
-            &value, &family, &mutations,
-        )?;
+    impl<W: Workload> ImplementationVisitor<W> for Decide<'_, W> {
+        fn visit<I: Implementation<W>>(&mut self) {
+            if I::ROLE != Role::Serde {
+                return;
+            }
+            let twin = |input: &str| match I::decode::<JsonStr>(input) {
+                Some(read) => read.map(|value| serde_json::to_string(&value).unwrap()),
+                None => unreachable!("serde_json lends"),
+            };
+            self.result = same_decisions(
+                self.value,
+                &self.family,
+                self.mutations,
+                &read_as::<W::Source>,
+                &twin,
+            );
+        }
     }
 
-    #[test]
-    fn payload(value in strategies::payload(), mutations in mutations()) {
-        let family = Family {
-            root: payload::fast::V3::FIELDS,
-            nested: Some(("withdrawals", &["index", "validatorIndex", "address", "amount"])),
-            optional: |_| false,
-        };
-        same_decisions::<_, payload::serde_flatten::V3>(&value, &family, &mutations)?;
-    }
+    let mut decide = Decide::<W> {
+        value,
+        mutations,
+        family: W::family(),
+        result: Ok(()),
+    };
+    W::visit_implementations(&mut decide);
+    decide.result
+}
 
-    #[test]
-    fn wide(value in strategies::wide(Floats::NoNan), mutations in mutations()) {
-        let family = Family {
-            root: wide::fast::Record::FIELDS,
-            nested: None,
-            optional: |_| true,
-        };
-        same_decisions::<_, wide::serde_flatten::Record>(&value, &family, &mutations)?;
-    }
+/// One test of property (c) per workload (with no NaN or infinity: JSON cannot carry them).
+macro_rules! workload_test {
+    ($module:ident: $workload:ident) => {
+        #[test]
+        fn $module() {
+            type W = crate::workloads::$workload;
+            let inputs = (<W as Generated>::strategy(Floats::NoNan), mutations());
+            check(inputs, |(value, mutations)| {
+                same_decisions_as_serde::<W>(&value, &mutations)
+            });
+        }
+    };
+}
 
-    #[test]
-    fn positions(value in strategies::positions(Floats::Finite), mutations in mutations()) {
-        let family = Family {
-            root: shapes::fast::Positions::FIELDS,
-            nested: None,
-            optional: |name| name == "last",
-        };
-        same_decisions::<_, shapes::twin::Positions>(&value, &family, &mutations)?;
-    }
+for_each_generated_workload!(workload_test);
+
+#[test]
+fn positions() {
+    let family = Family {
+        root: shapes::fast::Positions::FIELDS,
+        nested: None,
+        optional: |name| name == "last",
+    };
+    let inputs = (strategies::positions(Floats::Finite), mutations());
+    check(inputs, |(value, mutations)| {
+        same_decisions(
+            &value,
+            &family,
+            &mutations,
+            &read_as::<shapes::fast::Positions>,
+            &read_as::<shapes::twin::Positions>,
+        )
+    });
 }

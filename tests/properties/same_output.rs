@@ -7,11 +7,12 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde::Serialize;
 
-use crate::config;
+use crate::check;
 use crate::format::differences_from_serde_flatten;
+use crate::generated::{for_each_generated_workload, Generated};
 use crate::shapes;
 use crate::strategies::{self, Floats};
-use crate::workloads::{anchor, paged, payload, wide};
+use crate::workloads::{Implementation, ImplementationVisitor, Role, Workload};
 
 /// Property (b): `fast` and its serde twin write the same bytes on every format where they must
 /// ([`differences_from_serde_flatten`]).
@@ -23,6 +24,47 @@ fn same_output<A: Serialize + Debug, B: Serialize>(
     prop_assert!(differences.is_empty(), "{}", differences.join("\n"));
     Ok(())
 }
+
+/// Property (b) for a value of workload `W` and its twin in `W`'s serde implementation
+/// ([`Role::Serde`]).
+fn same_output_as_serde<W: Workload>(value: &W::Source) -> Result<(), TestCaseError> {
+    struct Compare<'a, W: Workload> {
+        value: &'a W::Source,
+        result: Result<(), TestCaseError>,
+    }
+
+    impl<W: Workload> ImplementationVisitor<W> for Compare<'_, W> {
+        fn visit<I: Implementation<W>>(&mut self) {
+            if I::ROLE == Role::Serde {
+                let twins = I::values(std::slice::from_ref(self.value));
+                self.result = same_output(self.value, &twins[0]);
+            }
+        }
+    }
+
+    let mut compare = Compare::<W> {
+        value,
+        result: Ok(()),
+    };
+    W::visit_implementations(&mut compare);
+    compare.result
+}
+
+/// One test of property (b) per workload, with every float, NaN included (outputs are compared,
+/// not values).
+macro_rules! workload_test {
+    ($module:ident: $workload:ident) => {
+        #[test]
+        fn $module() {
+            type W = crate::workloads::$workload;
+            check(<W as Generated>::strategy(Floats::All), |value| {
+                same_output_as_serde::<W>(&value)
+            });
+        }
+    };
+}
+
+for_each_generated_workload!(workload_test);
 
 /// `Positions` with serde's derive (`shapes.rs` has no conversions).
 fn positions_twin(value: &shapes::fast::Positions) -> shapes::twin::Positions {
@@ -52,32 +94,9 @@ fn positions_twin(value: &shapes::fast::Positions) -> shapes::twin::Positions {
     }
 }
 
-proptest! {
-    #![proptest_config(config())]
-
-    #[test]
-    fn anchor(value in strategies::anchor()) {
-        same_output(&value, &anchor::serde_flatten::A::from(&value))?;
-    }
-
-    #[test]
-    fn paged(value in strategies::paged()) {
-        let twin: paged::serde_flatten::Page<paged::serde_flatten::Item> = (&value).into();
-        same_output(&value, &twin)?;
-    }
-
-    #[test]
-    fn payload(value in strategies::payload()) {
-        same_output(&value, &payload::serde_flatten::V3::from(&value))?;
-    }
-
-    #[test]
-    fn wide(value in strategies::wide(Floats::All)) {
-        same_output(&value, &wide::serde_flatten::Record::from(&value))?;
-    }
-
-    #[test]
-    fn positions(value in strategies::positions(Floats::All)) {
-        same_output(&value, &positions_twin(&value))?;
-    }
+#[test]
+fn positions() {
+    check(strategies::positions(Floats::All), |value| {
+        same_output(&value, &positions_twin(&value))
+    });
 }

@@ -1,0 +1,90 @@
+//! The workloads (`benches/workloads/`) the property tests generate values of: how to generate
+//! them, and what property (c)'s mutations need to know of their structs. A workload whose
+//! values borrow from their input (`paged_borrowed`) is not generated: arbitrary text needs
+//! escaping, which a borrowed `&str` cannot hold.
+
+use proptest::prelude::*;
+use serde_fastkit::flatten::FlattenFields;
+
+use crate::mutations::Family;
+use crate::strategies::{self, Floats};
+use crate::workloads::{anchor, paged, payload, wide, Anchor, Paged, Payload, Wide, Workload};
+
+/// Calls `$callback!(module: Workload);` once per generated workload.
+macro_rules! for_each_generated_workload {
+    ($callback:ident) => {
+        $callback!(anchor: Anchor);
+        $callback!(paged: Paged);
+        $callback!(payload: Payload);
+        $callback!(wide: Wide);
+    };
+}
+pub(crate) use for_each_generated_workload;
+
+/// A workload the property tests generate values of.
+pub trait Generated: Workload {
+    /// Arbitrary values, with `floats` where they hold floats.
+    fn strategy(floats: Floats) -> BoxedStrategy<Self::Source>;
+
+    /// The names its structs know, for property (c)'s mutations.
+    fn family() -> Family;
+}
+
+impl Generated for Anchor {
+    fn strategy(_: Floats) -> BoxedStrategy<anchor::fast::A> {
+        strategies::anchor().boxed()
+    }
+
+    fn family() -> Family {
+        Family {
+            root: anchor::fast::A::FIELDS,
+            nested: None,
+            optional: |_| false,
+        }
+    }
+}
+
+impl Generated for Paged {
+    fn strategy(_: Floats) -> BoxedStrategy<paged::fast::Page<paged::fast::Item>> {
+        strategies::paged().boxed()
+    }
+
+    fn family() -> Family {
+        Family {
+            root: <paged::fast::Page<paged::fast::Item>>::FIELDS,
+            nested: Some(("items", paged::fast::Item::FIELDS)),
+            optional: |name| name == "next_cursor",
+        }
+    }
+}
+
+impl Generated for Payload {
+    fn strategy(_: Floats) -> BoxedStrategy<payload::fast::V3> {
+        strategies::payload().boxed()
+    }
+
+    fn family() -> Family {
+        Family {
+            root: payload::fast::V3::FIELDS,
+            nested: Some((
+                "withdrawals",
+                &["index", "validatorIndex", "address", "amount"],
+            )),
+            optional: |_| false,
+        }
+    }
+}
+
+impl Generated for Wide {
+    fn strategy(floats: Floats) -> BoxedStrategy<wide::fast::Record> {
+        strategies::wide(floats).boxed()
+    }
+
+    fn family() -> Family {
+        Family {
+            root: wide::fast::Record::FIELDS,
+            nested: None,
+            optional: |_| true,
+        }
+    }
+}
