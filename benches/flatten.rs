@@ -327,23 +327,23 @@ macro_rules! format_benches {
             type F = crate::common::formats::$format;
 
             #[divan::bench(
-                                        args = crate::benched::<W, F>(Op::Deserialize),
-                                        sample_count = crate::SAMPLES,
-                                        sample_size = <W as Benched>::SAMPLE_SIZE,
-                                        min_time = crate::MIN_TIME,
-                                        max_time = crate::MAX_TIME,
-                                    )]
+                                                args = crate::benched::<W, F>(Op::Deserialize),
+                                                sample_count = crate::SAMPLES,
+                                                sample_size = <W as Benched>::SAMPLE_SIZE,
+                                                min_time = crate::MIN_TIME,
+                                                max_time = crate::MAX_TIME,
+                                            )]
             fn deserialize(bencher: Bencher, implementation: &str) {
                 crate::bench::<W, F>(bencher, Op::Deserialize, implementation);
             }
 
             #[divan::bench(
-                                        args = crate::benched::<W, F>(Op::Serialize),
-                                        sample_count = crate::SAMPLES,
-                                        sample_size = <W as Benched>::SAMPLE_SIZE,
-                                        min_time = crate::MIN_TIME,
-                                        max_time = crate::MAX_TIME,
-                                    )]
+                                                args = crate::benched::<W, F>(Op::Serialize),
+                                                sample_count = crate::SAMPLES,
+                                                sample_size = <W as Benched>::SAMPLE_SIZE,
+                                                min_time = crate::MIN_TIME,
+                                                max_time = crate::MAX_TIME,
+                                            )]
             fn serialize(bencher: Bencher, implementation: &str) {
                 crate::bench::<W, F>(bencher, Op::Serialize, implementation);
             }

@@ -48,7 +48,7 @@ use alloc_counter::count_allocations;
 use common::formats::{visit_primary_formats, Format, FormatVisitor};
 use common::names::{names, Name};
 use common::probe;
-use common::timer::{self, Rounds, Run, Spread};
+use common::timer::{self, format_nanos, Rounds, Run, Spread};
 use workloads::{anchor, Anchor, Implementation, ImplementationVisitor, Role, Workload};
 
 /// How many names the tour serializes.
@@ -559,19 +559,5 @@ impl Table {
 
 /// `d` with three significant digits and a unit.
 fn format_duration(d: Duration) -> String {
-    let nanos = d.as_secs_f64() * 1e9;
-    let (value, unit) = match nanos {
-        n if n < 1e3 => (n, "ns"),
-        n if n < 1e6 => (n / 1e3, "µs"),
-        n if n < 1e9 => (n / 1e6, "ms"),
-        n => (n / 1e9, "s"),
-    };
-    let decimals = if value < 10.0 {
-        2
-    } else if value < 100.0 {
-        1
-    } else {
-        0
-    };
-    format!("{value:.decimals$} {unit}")
+    format_nanos(d.as_secs_f64() * 1e9)
 }

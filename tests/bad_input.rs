@@ -42,6 +42,8 @@
 //! `serde_json::Value` map (see [`encode_seed`]), and rmp-serde's default depth limit lets
 //! nesting overflow a debug build's test-thread stack (see [`deep_nesting_and_alias_bombs`]).
 
+#[path = "shared/catch_all.rs"]
+mod catch_all_shapes;
 #[path = "../benches/common/mod.rs"]
 mod common;
 #[path = "roundtrip/shapes.rs"]
@@ -62,6 +64,7 @@ use serde::Serialize;
 use serde_fastkit::FastFlatten;
 use serde_json::Value;
 
+use crate::catch_all_shapes::{JsonMapRest, MapFirst, Meta, WithRest};
 use crate::common::formats::{visit_formats, Family, Format, FormatVisitor, Properties};
 use crate::common::probe::panic_message;
 use crate::common::rng::SplitMix64;
@@ -708,21 +711,6 @@ fn shapes_borrowed() {
     check::<_, BorrowedShape>("shapes::Borrowed<'_>", &[value], everywhere);
 }
 
-/// A catch-all declared before the struct it must not steal from, with any JSON value.
-#[derive(FastFlatten, Debug, PartialEq)]
-struct MapFirst {
-    #[serde(flatten)]
-    extra: BTreeMap<String, Value>,
-    id: u32,
-    #[serde(flatten)]
-    meta: Meta,
-}
-
-#[derive(FastFlatten, Debug, PartialEq)]
-struct Meta {
-    kind: String,
-}
-
 /// Integer keys parsed from strings (JSON, YAML) or read as integers (CBOR, MessagePack).
 #[derive(FastFlatten, Debug, PartialEq)]
 struct NumberKeys {
@@ -738,24 +726,6 @@ struct Nested {
     top: u8,
     #[serde(flatten)]
     inner: WithRest,
-}
-
-#[derive(FastFlatten, Debug, PartialEq)]
-struct WithRest {
-    mid: u8,
-    #[serde(flatten)]
-    rest: BTreeMap<String, u8>,
-}
-
-/// A foreign map marked as the catch-all.
-#[derive(FastFlatten, Debug, PartialEq)]
-struct JsonMapRest {
-    id: u32,
-    #[serde(flatten)]
-    #[fast_flatten(catch_all)]
-    extra: serde_json::Map<String, Value>,
-    #[serde(flatten)]
-    meta: Meta,
 }
 
 /// `deny_unknown_fields` on a flattened struct, no catch-all.

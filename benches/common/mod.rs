@@ -7,6 +7,7 @@
 
 #![allow(dead_code)] // each includer uses a different part
 
+pub mod calendar;
 pub mod formats;
 pub mod names;
 pub mod probe;

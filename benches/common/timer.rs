@@ -84,6 +84,25 @@ impl Spread {
     }
 }
 
+/// A time given in nanoseconds, with three significant digits and a unit (`ns`, `µs`, `ms`,
+/// `s`).
+pub fn format_nanos(ns: f64) -> String {
+    let (value, unit) = match ns {
+        n if n < 1e3 => (n, "ns"),
+        n if n < 1e6 => (n / 1e3, "µs"),
+        n if n < 1e9 => (n / 1e6, "ms"),
+        n => (n / 1e9, "s"),
+    };
+    let decimals = if value < 10.0 {
+        2
+    } else if value < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{value:.decimals$} {unit}")
+}
+
 /// `median [min-max]`, two decimals.
 impl fmt::Display for Spread {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -15,6 +15,7 @@
 //! here `items` after `meta`, and it panics ("expected `:`") on a lifetime parameter
 //! (`ItemRef<'a>`). Moving `items` first would change the bytes.
 
+use crate::common::calendar::civil_from_days;
 use crate::common::formats::Needs;
 use crate::workloads::{
     any_format, lends, serde_flatten_reads, serde_flatten_reads_borrowing, serde_flatten_writes,
@@ -373,16 +374,7 @@ fn item(k: u64) -> fast::Item {
 fn rfc3339(millis: u64) -> String {
     let secs = millis / 1000;
     let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Howard Hinnant's `civil_from_days`, for days since 1970-01-01 (non-negative here).
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
+    let (year, month, day) = civil_from_days(days);
     format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
         rem / 3600,

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::common::formats::{Ciborium, Format, Json};
-use crate::common::timer::Spread;
+use crate::common::timer::{format_nanos, Spread};
 use crate::measure::{formats_legend, workloads_legend, Op};
 use crate::results::{Measured, Report, Row};
 use crate::{MAX_BATCH_BYTES, REPS, TARGET_BATCH};
@@ -92,7 +92,7 @@ pub fn table(out: &mut String, op: Op, rows: &[Row]) {
             }
         };
         let serde_time = match &m.serde {
-            Ok(s) => format_ns(s.ns_per_value),
+            Ok(s) => format_nanos(s.ns_per_value),
             Err(e) => format!("fails: {}", e.replace('|', "\\|")),
         };
         let ratio = |s: Option<Spread>| s.map_or("fails".into(), |s| format!("{:.2}", s.median));
@@ -101,8 +101,8 @@ pub fn table(out: &mut String, op: Op, rows: &[Row]) {
             "| {} | {} | {} | {} | {} | **{:.2}** [{:.2}-{:.2}] | {} | {} | {} |",
             row.workload,
             row.format,
-            format_ns(m.flat.ns_per_value),
-            format_ns(m.fast.ns_per_value),
+            format_nanos(m.flat.ns_per_value),
+            format_nanos(m.fast.ns_per_value),
             serde_time,
             m.fast_vs_flat.median,
             m.fast_vs_flat.min,
@@ -237,23 +237,6 @@ pub fn capitalize(word: &str) -> String {
     chars
         .next()
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// Nanoseconds with three significant digits and a unit.
-pub fn format_ns(ns: f64) -> String {
-    let (value, unit) = match ns {
-        n if n < 1e3 => (n, "ns"),
-        n if n < 1e6 => (n / 1e3, "µs"),
-        n => (n / 1e6, "ms"),
-    };
-    let decimals = if value < 10.0 {
-        2
-    } else if value < 100.0 {
-        1
-    } else {
-        0
-    };
-    format!("{value:.decimals$} {unit}")
 }
 
 /// Megabytes per second, three significant digits at least.

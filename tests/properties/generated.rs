@@ -4,11 +4,15 @@
 //! escaping, which a borrowed `&str` cannot hold.
 
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use serde_fastkit::flatten::FlattenFields;
 
 use crate::mutations::Family;
 use crate::strategies::{self, Floats};
-use crate::workloads::{anchor, paged, payload, wide, Anchor, Paged, Payload, Wide, Workload};
+use crate::workloads::{
+    anchor, paged, payload, wide, Anchor, Implementation, ImplementationVisitor, Paged, Payload,
+    Role, Wide, Workload,
+};
 
 /// Calls `$callback!(module: Workload);` once per generated workload.
 macro_rules! for_each_generated_workload {
@@ -20,6 +24,37 @@ macro_rules! for_each_generated_workload {
     };
 }
 pub(crate) use for_each_generated_workload;
+
+/// A property that compares a FastFlatten value with its twin: the workload's implementation by
+/// serde's derive ([`Role::Serde`]).
+pub trait AgainstTwin<W: Workload> {
+    /// Runs the property, `I` being the twin's implementation.
+    fn run<I: Implementation<W>>(&self) -> Result<(), TestCaseError>;
+}
+
+/// Runs `property` against `W`'s twin.
+pub fn against_twin<W: Workload>(property: &impl AgainstTwin<W>) -> Result<(), TestCaseError> {
+    struct FindTwin<'a, P> {
+        property: &'a P,
+        result: Option<Result<(), TestCaseError>>,
+    }
+
+    impl<W: Workload, P: AgainstTwin<W>> ImplementationVisitor<W> for FindTwin<'_, P> {
+        fn visit<I: Implementation<W>>(&mut self) {
+            if I::ROLE == Role::Serde {
+                self.result = Some(self.property.run::<I>());
+            }
+        }
+    }
+
+    let mut find = FindTwin {
+        property,
+        result: None,
+    };
+    W::visit_implementations(&mut find);
+    find.result
+        .unwrap_or_else(|| panic!("{} has no implementation by serde's derive", W::NAME))
+}
 
 /// A workload the property tests generate values of.
 pub trait Generated: Workload {

@@ -9,11 +9,11 @@ use serde_fastkit::flatten::FlattenFields;
 
 use crate::check;
 use crate::common::formats::JsonStr;
-use crate::generated::{for_each_generated_workload, Generated};
+use crate::generated::{against_twin, for_each_generated_workload, AgainstTwin, Generated};
 use crate::mutations::{mutate, mutations, named_field, Benign, Effect, Family, Fault, Tree};
 use crate::shapes;
 use crate::strategies::{self, Floats};
-use crate::workloads::{Implementation, ImplementationVisitor, Role, Workload};
+use crate::workloads::{Implementation, Workload};
 
 /// One side of property (c): reads JSON text as its type and gives back what it read, written
 /// as JSON again (so that both sides compare whatever their types), or the error message.
@@ -82,45 +82,27 @@ fn same_decisions(
 }
 
 /// Property (c) for a value of workload `W`, read by FastFlatten as the workload's source type
-/// and by `W`'s serde implementation ([`Role::Serde`]).
-fn same_decisions_as_serde<W: Generated>(
-    value: &W::Source,
-    mutations: &(Vec<Benign>, Vec<Fault>),
-) -> Result<(), TestCaseError> {
-    struct Decide<'a, W: Workload> {
-        value: &'a W::Source,
-        mutations: &'a (Vec<Benign>, Vec<Fault>),
-        family: Family,
-        result: Result<(), TestCaseError>,
-    }
+/// and by the twin.
+struct SameDecisions<'a, W: Workload> {
+    value: &'a W::Source,
+    mutations: &'a (Vec<Benign>, Vec<Fault>),
+    family: Family,
+}
 
-    impl<W: Workload> ImplementationVisitor<W> for Decide<'_, W> {
-        fn visit<I: Implementation<W>>(&mut self) {
-            if I::ROLE != Role::Serde {
-                return;
-            }
-            let twin = |input: &str| match I::decode::<JsonStr>(input) {
-                Some(read) => read.map(|value| serde_json::to_string(&value).unwrap()),
-                None => unreachable!("serde_json lends"),
-            };
-            self.result = same_decisions(
-                self.value,
-                &self.family,
-                self.mutations,
-                &read_as::<W::Source>,
-                &twin,
-            );
-        }
+impl<W: Workload> AgainstTwin<W> for SameDecisions<'_, W> {
+    fn run<I: Implementation<W>>(&self) -> Result<(), TestCaseError> {
+        let twin = |input: &str| match I::decode::<JsonStr>(input) {
+            Some(read) => read.map(|value| serde_json::to_string(&value).unwrap()),
+            None => unreachable!("serde_json lends"),
+        };
+        same_decisions(
+            self.value,
+            &self.family,
+            self.mutations,
+            &read_as::<W::Source>,
+            &twin,
+        )
     }
-
-    let mut decide = Decide::<W> {
-        value,
-        mutations,
-        family: W::family(),
-        result: Ok(()),
-    };
-    W::visit_implementations(&mut decide);
-    decide.result
 }
 
 /// One test of property (c) per workload (with no NaN or infinity: JSON cannot carry them).
@@ -131,7 +113,11 @@ macro_rules! workload_test {
             type W = crate::workloads::$workload;
             let inputs = (<W as Generated>::strategy(Floats::NoNan), mutations());
             check(inputs, |(value, mutations)| {
-                same_decisions_as_serde::<W>(&value, &mutations)
+                against_twin::<W>(&SameDecisions {
+                    value: &value,
+                    mutations: &mutations,
+                    family: W::family(),
+                })
             });
         }
     };

@@ -9,10 +9,10 @@ use serde::Serialize;
 
 use crate::check;
 use crate::format::differences_from_serde_flatten;
-use crate::generated::{for_each_generated_workload, Generated};
+use crate::generated::{against_twin, for_each_generated_workload, AgainstTwin, Generated};
 use crate::shapes;
 use crate::strategies::{self, Floats};
-use crate::workloads::{Implementation, ImplementationVisitor, Role, Workload};
+use crate::workloads::{Implementation, Workload};
 
 /// Property (b): `fast` and its serde twin write the same bytes on every format where they must
 /// ([`differences_from_serde_flatten`]).
@@ -25,29 +25,14 @@ fn same_output<A: Serialize + Debug, B: Serialize>(
     Ok(())
 }
 
-/// Property (b) for a value of workload `W` and its twin in `W`'s serde implementation
-/// ([`Role::Serde`]).
-fn same_output_as_serde<W: Workload>(value: &W::Source) -> Result<(), TestCaseError> {
-    struct Compare<'a, W: Workload> {
-        value: &'a W::Source,
-        result: Result<(), TestCaseError>,
-    }
+/// Property (b) for a value of workload `W` and its twin.
+struct SameOutput<'a, W: Workload>(&'a W::Source);
 
-    impl<W: Workload> ImplementationVisitor<W> for Compare<'_, W> {
-        fn visit<I: Implementation<W>>(&mut self) {
-            if I::ROLE == Role::Serde {
-                let twins = I::values(std::slice::from_ref(self.value));
-                self.result = same_output(self.value, &twins[0]);
-            }
-        }
+impl<W: Workload> AgainstTwin<W> for SameOutput<'_, W> {
+    fn run<I: Implementation<W>>(&self) -> Result<(), TestCaseError> {
+        let twins = I::values(std::slice::from_ref(self.0));
+        same_output(self.0, &twins[0])
     }
-
-    let mut compare = Compare::<W> {
-        value,
-        result: Ok(()),
-    };
-    W::visit_implementations(&mut compare);
-    compare.result
 }
 
 /// One test of property (b) per workload, with every float, NaN included (outputs are compared,
@@ -58,7 +43,7 @@ macro_rules! workload_test {
         fn $module() {
             type W = crate::workloads::$workload;
             check(<W as Generated>::strategy(Floats::All), |value| {
-                same_output_as_serde::<W>(&value)
+                against_twin::<W>(&SameOutput(&value))
             });
         }
     };
