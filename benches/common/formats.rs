@@ -46,6 +46,7 @@ macro_rules! for_each_format {
     (Yaml: $callback:ident) => {
         $callback!(Yaml serde_yaml: SerdeYaml, Primary);
         $callback!(Yaml serde_norway: Norway, Tested);
+        $callback!(Yaml serde_yaml_ng: SerdeYamlNg, Primary);
     };
     (Cbor: $callback:ident) => {
         $callback!(Cbor ciborium: Ciborium, Primary);
@@ -553,6 +554,37 @@ impl Format for Norway {
         input: &'de [u8],
     ) -> Option<Result<T, String>> {
         Some(serde_norway::from_slice(input).map_err(message))
+    }
+}
+
+/// serde_yaml_ng 0.10, another maintained successor of serde_yaml: `to_writer` / `from_slice`.
+pub struct SerdeYamlNg;
+
+impl Format for SerdeYamlNg {
+    const NAME: &'static str = "serde_yaml_ng";
+    const CALLS: &'static str = "`from_slice` / `to_writer`";
+    type Input = [u8];
+
+    #[inline]
+    fn input(bytes: &[u8]) -> Result<&[u8], String> {
+        Ok(bytes)
+    }
+
+    #[inline]
+    fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        serde_yaml_ng::to_writer(out, value).map_err(message)
+    }
+
+    #[inline]
+    fn decode_input<T: DeserializeOwned>(input: &[u8]) -> Result<T, String> {
+        serde_yaml_ng::from_slice(input).map_err(message)
+    }
+
+    #[inline]
+    fn decode_borrowed_input<'de, T: Deserialize<'de>>(
+        input: &'de [u8],
+    ) -> Option<Result<T, String>> {
+        Some(serde_yaml_ng::from_slice(input).map_err(message))
     }
 }
 
