@@ -38,144 +38,6 @@ macro_rules! for_each_workload {
 #[allow(unused_imports)] // not every includer stamps code per workload
 pub(crate) use for_each_workload;
 
-/// Declares a workload: its `impl Workload` (whose `visit_implementations` it writes) and the
-/// `impl Implementation` of each implementation, one line each:
-///
-/// ```text
-/// Marker "name" Role, reads rule, writes rule => <'a> ValueType = |source| values;
-/// ```
-///
-/// where the rules are functions over a format's properties (see [`any_format`] and below).
-///
-/// `values` builds the implementation's values from the workload's source values
-/// (`&[Self::Source]`), borrowing them where `ValueType` uses `'a`. `reads owned` or
-/// `reads borrowed` says how the implementations decode: into values owning their data (every
-/// format), or borrowing from the input (formats that lend).
-macro_rules! workload {
-    (
-        $(#[$attr:meta])*
-        impl Workload for $workload:ident { $($item:tt)* }
-        reads $mode:ident;
-        $(
-            $marker:ident $name:literal $role:ident, reads $reads:path, writes $writes:path
-                => <$lt:lifetime> $value:ty = |$source:ident| $values:expr;
-        )+
-    ) => {
-        $(#[$attr])*
-        pub struct $workload;
-
-        impl $crate::workloads::Workload for $workload {
-            $($item)*
-
-            fn visit_implementations(
-                visitor: &mut impl $crate::workloads::ImplementationVisitor<Self>,
-            ) {
-                $(visitor.visit::<$crate::workloads::$marker>();)+
-            }
-        }
-
-        $(
-            impl $crate::workloads::Implementation<$workload> for $crate::workloads::$marker {
-                const NAME: &'static str = $name;
-                const ROLE: $crate::workloads::Role = $crate::workloads::Role::$role;
-                type Value<$lt> = $value;
-
-                fn reads(format: &$crate::common::formats::Properties) -> bool {
-                    $reads(format)
-                }
-
-                fn writes(format: &$crate::common::formats::Properties) -> bool {
-                    $writes(format)
-                }
-
-                fn values(
-                    $source: &[<$workload as $crate::workloads::Workload>::Source],
-                ) -> Vec<Self::Value<'_>> {
-                    $values
-                }
-
-                $crate::workloads::decoding!($mode);
-            }
-        )+
-    };
-}
-
-/// The decoding methods of an [`Implementation`] whose values own their data (`owned`: decoded
-/// on every format) or borrow from the input (`borrowed`: `None` where the format cannot lend).
-macro_rules! decoding {
-    (owned) => {
-        #[inline]
-        fn decode<'de, F: $crate::common::formats::Format>(
-            input: &'de F::Input,
-        ) -> Option<Result<Self::Value<'de>, String>> {
-            Some(F::decode_input(input))
-        }
-
-        #[inline]
-        fn decode_all<'de, F: $crate::common::formats::Format>(
-            input: &'de F::Input,
-        ) -> Option<Result<Vec<Self::Value<'de>>, String>> {
-            Some(F::decode_input(input))
-        }
-
-        #[inline]
-        fn decode_sink<F: $crate::common::formats::Format>(
-            input: &F::Input,
-        ) -> Option<Result<usize, String>> {
-            Some(
-                F::decode_input::<$crate::common::sink::Sink<Self::Value<'static>>>(input)
-                    .map(|sink| sink.len),
-            )
-        }
-
-        fn decode_untrusted<F: $crate::common::formats::Format>(
-            bytes: &[u8],
-        ) -> Option<Result<(), String>> {
-            Some(F::decode_untrusted::<Self::Value<'static>>(bytes).map(drop))
-        }
-    };
-    (borrowed) => {
-        #[inline]
-        fn decode<'de, F: $crate::common::formats::Format>(
-            input: &'de F::Input,
-        ) -> Option<Result<Self::Value<'de>, String>> {
-            F::decode_borrowed_input(input)
-        }
-
-        #[inline]
-        fn decode_all<'de, F: $crate::common::formats::Format>(
-            input: &'de F::Input,
-        ) -> Option<Result<Vec<Self::Value<'de>>, String>> {
-            F::decode_borrowed_input(input)
-        }
-
-        #[inline]
-        fn decode_sink<F: $crate::common::formats::Format>(
-            input: &F::Input,
-        ) -> Option<Result<usize, String>> {
-            F::decode_borrowed_input::<$crate::common::sink::Sink<Self::Value<'_>>>(input)
-                .map(|read| read.map(|sink| sink.len))
-        }
-
-        fn decode_untrusted<F: $crate::common::formats::Format>(
-            bytes: &[u8],
-        ) -> Option<Result<(), String>> {
-            F::decode_borrowed_untrusted::<Self::Value<'_>>(bytes).map(|read| read.map(drop))
-        }
-    };
-}
-pub(crate) use decoding;
-
-pub mod anchor;
-pub mod paged;
-pub mod payload;
-pub mod wide;
-
-pub use anchor::Anchor;
-pub use paged::{Paged, PagedBorrowed};
-pub use payload::Payload;
-pub use wide::Wide;
-
 /// One workload: some data, defined by several implementations over the same bytes.
 pub trait Workload: Sized + 'static {
     /// Its name in benchmark ids, tables and messages.
@@ -332,3 +194,144 @@ pub const BORROWS: Needs = Needs {
     borrows: true,
     ..Needs::NOTHING
 };
+
+// ---------------------------------------------------------------------------------------------
+// How a workload file declares itself.
+
+/// Declares a workload: its `impl Workload` (whose `visit_implementations` it writes) and the
+/// `impl Implementation` of each implementation, one line each:
+///
+/// ```text
+/// Marker "name" Role, reads rule, writes rule => <'a> ValueType = |source| values;
+/// ```
+///
+/// where the rules are functions over a format's properties (see [`any_format`] and below).
+///
+/// `values` builds the implementation's values from the workload's source values
+/// (`&[Self::Source]`), borrowing them where `ValueType` uses `'a`. `reads owned` or
+/// `reads borrowed` says how the implementations decode: into values owning their data (every
+/// format), or borrowing from the input (formats that lend).
+macro_rules! workload {
+    (
+        $(#[$attr:meta])*
+        impl Workload for $workload:ident { $($item:tt)* }
+        reads $mode:ident;
+        $(
+            $marker:ident $name:literal $role:ident, reads $reads:path, writes $writes:path
+                => <$lt:lifetime> $value:ty = |$source:ident| $values:expr;
+        )+
+    ) => {
+        $(#[$attr])*
+        pub struct $workload;
+
+        impl $crate::workloads::Workload for $workload {
+            $($item)*
+
+            fn visit_implementations(
+                visitor: &mut impl $crate::workloads::ImplementationVisitor<Self>,
+            ) {
+                $(visitor.visit::<$crate::workloads::$marker>();)+
+            }
+        }
+
+        $(
+            impl $crate::workloads::Implementation<$workload> for $crate::workloads::$marker {
+                const NAME: &'static str = $name;
+                const ROLE: $crate::workloads::Role = $crate::workloads::Role::$role;
+                type Value<$lt> = $value;
+
+                fn reads(format: &$crate::common::formats::Properties) -> bool {
+                    $reads(format)
+                }
+
+                fn writes(format: &$crate::common::formats::Properties) -> bool {
+                    $writes(format)
+                }
+
+                fn values(
+                    $source: &[<$workload as $crate::workloads::Workload>::Source],
+                ) -> Vec<Self::Value<'_>> {
+                    $values
+                }
+
+                $crate::workloads::decoding!($mode);
+            }
+        )+
+    };
+}
+
+/// The decoding methods of an [`Implementation`] whose values own their data (`owned`: decoded
+/// on every format) or borrow from the input (`borrowed`: `None` where the format cannot lend).
+macro_rules! decoding {
+    (owned) => {
+        #[inline]
+        fn decode<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Self::Value<'de>, String>> {
+            Some(F::decode_input(input))
+        }
+
+        #[inline]
+        fn decode_all<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Vec<Self::Value<'de>>, String>> {
+            Some(F::decode_input(input))
+        }
+
+        #[inline]
+        fn decode_sink<F: $crate::common::formats::Format>(
+            input: &F::Input,
+        ) -> Option<Result<usize, String>> {
+            Some(
+                F::decode_input::<$crate::common::sink::Sink<Self::Value<'static>>>(input)
+                    .map(|sink| sink.len),
+            )
+        }
+
+        fn decode_untrusted<F: $crate::common::formats::Format>(
+            bytes: &[u8],
+        ) -> Option<Result<(), String>> {
+            Some(F::decode_untrusted::<Self::Value<'static>>(bytes).map(drop))
+        }
+    };
+    (borrowed) => {
+        #[inline]
+        fn decode<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Self::Value<'de>, String>> {
+            F::decode_borrowed_input(input)
+        }
+
+        #[inline]
+        fn decode_all<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Vec<Self::Value<'de>>, String>> {
+            F::decode_borrowed_input(input)
+        }
+
+        #[inline]
+        fn decode_sink<F: $crate::common::formats::Format>(
+            input: &F::Input,
+        ) -> Option<Result<usize, String>> {
+            F::decode_borrowed_input::<$crate::common::sink::Sink<Self::Value<'_>>>(input)
+                .map(|read| read.map(|sink| sink.len))
+        }
+
+        fn decode_untrusted<F: $crate::common::formats::Format>(
+            bytes: &[u8],
+        ) -> Option<Result<(), String>> {
+            F::decode_borrowed_untrusted::<Self::Value<'_>>(bytes).map(|read| read.map(drop))
+        }
+    };
+}
+pub(crate) use decoding;
+
+pub mod anchor;
+pub mod paged;
+pub mod payload;
+pub mod wide;
+
+pub use anchor::Anchor;
+pub use paged::{Paged, PagedBorrowed};
+pub use payload::Payload;
+pub use wide::Wide;
