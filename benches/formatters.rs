@@ -11,10 +11,11 @@
 //! ```
 //!
 //! Benchmark ids are `<format>::<variant>::<N>`, so the ratios of one format sit side by side.
-//! Formats: `serde_json`, `serde_yaml` (0.9), `ciborium`, `bincode2` (bincode 2.0.1, `serde`
-//! feature, standard config), `bitcode` (0.6, serde API), `postcard` and `rmp_serde`
-//! (MessagePack, through `rmp_serde::Serializer::new(buf).with_struct_map()`, the self-describing
-//! struct-map mode; it changes nothing here, where no struct is written). Every variant writes
+//! Formats: the primary ones of the format table (`benches/common/formats.rs`), by their ids:
+//! `serde_json`, `serde_yaml` (0.9), `ciborium`, `bincode2` (bincode 2.0.1, `serde` feature,
+//! standard config), `bitcode` (0.6, serde API), `postcard` and `rmp_serde` (MessagePack,
+//! through `rmp_serde::Serializer::new(buf).with_struct_map()`, the self-describing struct-map
+//! mode; it changes nothing here, where no struct is written). Every variant writes
 //! into one output `Vec<u8>`, reserved up front and cleared before each iteration, so the output
 //! buffer never reallocates inside the timed region; bitcode's serde API has no "into a buffer"
 //! form, so there `bitcode::serialize` returns a fresh `Vec<u8>` that replaces the buffer (one
@@ -56,21 +57,20 @@
 //! No allocation profiler is installed: it would add its bookkeeping to the time of the variants
 //! that allocate. `cargo run --release --example tour` counts allocations.
 
+use std::cell::RefCell;
 use std::marker::PhantomData;
-use std::time::Instant;
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplayFormatter, DisplaySeq, SeqFormatter};
 
-#[path = "common/formats.rs"]
-mod formats;
-#[path = "common/names.rs"]
-mod names;
+#[path = "common/mod.rs"]
+mod common;
 
-use formats::{Bincode2, Bitcode, Ciborium, Format, Json, MsgPackMap, Postcard, SerdeYaml};
-use names::{names, Name};
+use common::formats::{for_each_format, visit_primary_formats, Format, FormatVisitor};
+use common::names::{names, Name};
+use common::timer::{self, Rounds, Run, Spread};
 
 /// The sequence lengths benchmarked.
 const NS: &[usize] = &[1, 16, 256, 4096, 65536, 1 << 20];
@@ -216,29 +216,29 @@ fn strings(names: &[Name]) -> Vec<String> {
 
 /// Checks that every variant writes the bytes of `lower_bound`, in every format.
 fn check_outputs() {
-    fn check<F: Format>(format: &str) {
-        for n in [0, 1, 17, 300] {
-            let names = names(n);
-            let strings = strings(&names);
-            let mut expected = Vec::new();
-            encode::<F>(Variant::LowerBound, &names, &strings, &mut expected);
-            for variant in VARIANTS {
-                let mut buf = Vec::new();
-                encode::<F>(variant, &names, &strings, &mut buf);
-                assert!(
-                    buf == expected,
-                    "{format}: {variant:?} differs from the lower bound at N = {n}"
-                );
+    struct Check;
+
+    impl FormatVisitor for Check {
+        fn visit<F: Format>(&mut self) {
+            for n in [0, 1, 17, 300] {
+                let names = names(n);
+                let strings = strings(&names);
+                let mut expected = Vec::new();
+                encode::<F>(Variant::LowerBound, &names, &strings, &mut expected);
+                for variant in VARIANTS {
+                    let mut buf = Vec::new();
+                    encode::<F>(variant, &names, &strings, &mut buf);
+                    assert!(
+                        buf == expected,
+                        "{}: {variant:?} differs from the lower bound at N = {n}",
+                        F::ID
+                    );
+                }
             }
         }
     }
-    check::<Json>("serde_json");
-    check::<SerdeYaml>("serde_yaml");
-    check::<Ciborium>("ciborium");
-    check::<Bincode2>("bincode2");
-    check::<Bitcode>("bitcode");
-    check::<Postcard>("postcard");
-    check::<MsgPackMap>("rmp_serde");
+
+    visit_primary_formats(&mut Check);
 }
 
 /// Benchmarks `variant` on `n` names in format `F`.
@@ -256,13 +256,14 @@ fn bench<F: Format>(bencher: Bencher, n: usize, variant: Variant) {
     });
 }
 
-/// One module per format, one benchmark per variant: ids read `<format>::<variant>::<N>`.
+/// One module per primary format of the table, one benchmark per variant: ids read
+/// `<format>::<variant>::<N>`.
 macro_rules! format_benches {
-    ($($module:ident => $format:ty,)+) => {$(
+    ($family:ident $module:ident: $format:ident, Primary) => {
         mod $module {
             use super::{bench, Bencher, Variant, MAX_TIME, NS};
 
-            type F = $format;
+            type F = crate::common::formats::$format;
 
             #[divan::bench(args = NS, max_time = MAX_TIME)]
             fn naive(bencher: Bencher, n: usize) {
@@ -299,18 +300,11 @@ macro_rules! format_benches {
                 bench::<F>(bencher, n, Variant::LowerBound);
             }
         }
-    )+};
+    };
+    ($family:ident $module:ident: $format:ident, $tier:ident) => {};
 }
 
-format_benches! {
-    serde_json => super::Json,
-    serde_yaml => super::SerdeYaml,
-    ciborium => super::Ciborium,
-    bincode2 => super::Bincode2,
-    bitcode => super::Bitcode,
-    postcard => super::Postcard,
-    rmp_serde => super::MsgPackMap,
-}
+for_each_format!(format_benches);
 
 /// The sequence lengths of the interleaved mode.
 const RATIO_NS: [usize; 2] = [4096, 65536];
@@ -342,13 +336,15 @@ fn ratios() {
         "{:<10} {:>6}  {:<36} {:>6}  range",
         "format", "N", "ratio", "median"
     );
-    ratios_for::<Json>("serde_json");
-    ratios_for::<SerdeYaml>("serde_yaml");
-    ratios_for::<Ciborium>("ciborium");
-    ratios_for::<Bincode2>("bincode2");
-    ratios_for::<Bitcode>("bitcode");
-    ratios_for::<Postcard>("postcard");
-    ratios_for::<MsgPackMap>("rmp_serde");
+    struct Ratios;
+
+    impl FormatVisitor for Ratios {
+        fn visit<F: Format>(&mut self) {
+            ratios_for::<F>(F::ID);
+        }
+    }
+
+    visit_primary_formats(&mut Ratios);
 }
 
 /// [`encode`] with a fixed variant, for a table of function pointers.
@@ -366,6 +362,8 @@ fn ratios_for<F: Format>(format: &str) {
         let strings = strings(&names);
         let mut buf = Vec::new();
         write::<F, _>(&strings, &mut buf);
+        // One output buffer for every variant, as in the benchmarks.
+        let buf = RefCell::new(buf);
         // One function per variant, each compiled with its variant constant, as in the benchmarks.
         let encoders: [Encoder; VARIANTS.len()] = [
             encode_as::<F, 0>,
@@ -376,43 +374,43 @@ fn ratios_for<F: Format>(format: &str) {
             encode_as::<F, 5>,
             encode_as::<F, 6>,
         ];
-        // times[round][variant]
-        let mut times = [[0.0f64; VARIANTS.len()]; ROUNDS];
-        for (round, slots) in times.iter_mut().enumerate() {
-            for k in 0..VARIANTS.len() {
-                let v = (k + round) % VARIANTS.len();
-                slots[v] = (0..REPS)
-                    .map(|_| {
-                        buf.clear();
-                        let start = Instant::now();
-                        encoders[v](black_box(&names), black_box(&strings), &mut buf);
-                        black_box(&buf);
-                        start.elapsed().as_secs_f64()
-                    })
-                    .fold(f64::INFINITY, f64::min);
-            }
-        }
+        let mut runs: Vec<Run<'_>> = encoders
+            .into_iter()
+            .map(|encoder| -> Run<'_> {
+                let (names, strings, buf) = (&names, &strings, &buf);
+                Box::new(move || {
+                    let mut buf = buf.borrow_mut();
+                    buf.clear();
+                    encoder(black_box(names), black_box(strings), &mut buf);
+                    black_box(&*buf);
+                })
+            })
+            .collect();
+        // times[variant][round]
+        let times = timer::interleaved(
+            &mut runs,
+            Rounds {
+                warm_up: 0,
+                rounds: ROUNDS,
+                reps: REPS,
+            },
+        );
         let per_name: Vec<String> = VARIANTS
             .iter()
             .map(|&v| {
-                let mut t: Vec<f64> = times.iter().map(|t| t[v as usize]).collect();
-                t.sort_by(f64::total_cmp);
-                format!("{} {:.1}", v.id(), t[ROUNDS / 2] * 1e9 / n as f64)
+                let median = Spread::of(times[v as usize].clone()).median;
+                format!("{} {:.1}", v.id(), median * 1e9 / n as f64)
             })
             .collect();
         println!("{format:<10} {n:>6}  ns/name: {}", per_name.join(", "));
         for (a, b) in RATIOS {
-            let mut r: Vec<f64> = times
-                .iter()
-                .map(|t| t[a as usize] / t[b as usize])
-                .collect();
-            r.sort_by(f64::total_cmp);
+            let ratio = Spread::ratio(&times[a as usize], &times[b as usize]);
             println!(
                 "{format:<10} {n:>6}  {:<36} {:>6.2}  [{:.2}-{:.2}]",
                 format!("{} / {}", a.id(), b.id()),
-                r[ROUNDS / 2],
-                r[0],
-                r[ROUNDS - 1]
+                ratio.median,
+                ratio.min,
+                ratio.max
             );
         }
     }

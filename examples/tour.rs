@@ -16,13 +16,14 @@
 //! - `SeqFormatter+Concat`: `SeqFormatter(names.iter().map(|n| Concat((&n.first_name, " ",
 //!   &n.last_name))))`, which skips `core::fmt` altogether;
 //!
-//! on serde_json, serde_yaml, ciborium, bincode 2, bitcode and postcard, and prints one table:
+//! on the primary formats of the format table (`benches/common/formats.rs`: serde_json,
+//! serde_yaml, ciborium, bincode 2, bitcode, postcard, rmp-serde), and prints one table:
 //! the median time of a run (of 11 rounds that run every variant in turn, after a warm-up), the
 //! speed-up over `naive`, heap allocations per name, the output size, and whether the bytes
 //! equal the naive output (they must). Timings are indicative: `benches/formatters.rs` measures.
 //!
 //! Allocations are counted by a `#[global_allocator]` that wraps `System` and counts every
-//! allocation and reallocation (the only `unsafe` here: a global allocator is an `unsafe impl`).
+//! allocation and reallocation (`benches/common/alloc_counter.rs`).
 //!
 //! Then it writes and reads 2 000 values of the anchor flatten shape three ways: serde's
 //! `#[serde(flatten)]`, `#[derive(FastFlatten)]`, and the flat struct without flatten, and prints
@@ -30,26 +31,25 @@
 //!
 //! The tour takes about a second in release mode (a few seconds in a debug build).
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
 
-#[path = "../benches/common/formats.rs"]
-mod formats;
-#[path = "../benches/common/names.rs"]
-mod names;
-
-use formats::{Bincode2, Bitcode, Ciborium, Format, Json, Postcard, SerdeYaml};
-use names::{names, Name};
-
+#[path = "../benches/common/alloc_counter.rs"]
+mod alloc_counter;
+#[path = "../benches/common/mod.rs"]
+mod common;
 #[path = "../benches/workloads/mod.rs"]
 mod workloads;
 
-use workloads::anchor;
+use alloc_counter::count_allocations;
+use common::formats::{visit_primary_formats, Format, FormatVisitor};
+use common::names::{names, Name};
+use common::probe;
+use common::timer::{self, format_nanos, Rounds, Run, Spread};
+use workloads::{anchor, Anchor, Implementation, ImplementationVisitor, Role, Workload};
 
 /// How many names the tour serializes.
 const N: usize = 10_000;
@@ -164,12 +164,21 @@ fn formatters(names: &[Name]) {
         ("bytes", Align::Right),
         ("= naive", Align::Left),
     ]);
-    formatters_on::<Json>(&mut table, names);
-    formatters_on::<SerdeYaml>(&mut table, names);
-    formatters_on::<Ciborium>(&mut table, names);
-    formatters_on::<Bincode2>(&mut table, names);
-    formatters_on::<Bitcode>(&mut table, names);
-    formatters_on::<Postcard>(&mut table, names);
+    struct FormattersOn<'a> {
+        table: &'a mut Table,
+        names: &'a [Name],
+    }
+
+    impl FormatVisitor for FormattersOn<'_> {
+        fn visit<F: Format>(&mut self) {
+            formatters_on::<F>(self.table, self.names);
+        }
+    }
+
+    visit_primary_formats(&mut FormattersOn {
+        table: &mut table,
+        names,
+    });
     table.print();
 
     println!(
@@ -196,7 +205,7 @@ fn formatters_on<F: Format>(table: &mut Table, names: &[Name]) {
     let naive = &measured[0];
     for (variant, m) in Variant::ALL.iter().zip(&measured) {
         table.row(vec![
-            F::NAME.to_owned(),
+            F::LABEL.to_owned(),
             variant.label().to_owned(),
             format_duration(m.time),
             format!("{:.2}x", naive.time.as_secs_f64() / m.time.as_secs_f64()),
@@ -228,12 +237,21 @@ fn flatten(values: &[anchor::fast::A]) {
         ("bytes", Align::Right),
         ("note", Align::Left),
     ]);
-    flatten_on::<Json>(&mut table, values);
-    flatten_on::<SerdeYaml>(&mut table, values);
-    flatten_on::<Ciborium>(&mut table, values);
-    flatten_on::<Bincode2>(&mut table, values);
-    flatten_on::<Bitcode>(&mut table, values);
-    flatten_on::<Postcard>(&mut table, values);
+    struct FlattenOn<'a> {
+        table: &'a mut Table,
+        values: &'a [anchor::fast::A],
+    }
+
+    impl FormatVisitor for FlattenOn<'_> {
+        fn visit<F: Format>(&mut self) {
+            flatten_on::<F>(self.table, self.values);
+        }
+    }
+
+    visit_primary_formats(&mut FlattenOn {
+        table: &mut table,
+        values,
+    });
     table.print();
 
     println!(
@@ -247,95 +265,153 @@ as flat on every format, and the same JSON and YAML as #[serde(flatten)]."
     );
 }
 
+/// The implementations of the anchor workload the tour shows, in its rows' order: serde's
+/// flatten (the reference), FastFlatten, flat (serde_fast_flatten is the flatten bench's).
+const SHOWN: [Role; 3] = [Role::Serde, Role::FastFlatten, Role::LowerBound];
+
+/// The name of a row.
+fn derive(role: Role) -> &'static str {
+    match role {
+        Role::Serde => "#[serde(flatten)]",
+        Role::FastFlatten => "FastFlatten",
+        Role::LowerBound => "flat",
+        Role::Prior => "serde_fast_flatten",
+    }
+}
+
+/// One shown implementation on one format: its write and read cases, or why it fails.
+struct Shown<'a> {
+    role: Role,
+    cases: Result<(Case<'a>, Case<'a>), String>,
+    /// What it writes (the same bytes as FastFlatten, or not).
+    written: Option<Vec<u8>>,
+}
+
+/// Checks each shown implementation of the anchor workload on `F` and prepares its cases.
+struct Prepare<'a, F: Format> {
+    source: &'a [anchor::fast::A],
+    reference: &'a [u8],
+    input: &'a F::Input,
+    shown: Vec<Shown<'a>>,
+}
+
+impl<'a, F: Format> ImplementationVisitor<Anchor> for Prepare<'a, F> {
+    fn visit<I: Implementation<Anchor>>(&mut self) {
+        if !SHOWN.contains(&I::ROLE) {
+            return;
+        }
+        let (input, reference) = (self.input, self.reference);
+        let values = I::values(self.source);
+        // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
+        let written = probe::catch(|| F::encode(&values)).map_err(|failure| failure.short());
+        let works =
+            written.as_ref().map_err(Clone::clone).and_then(|_| {
+                match I::decode_all::<F>(input).unwrap_or_else(|| Err("cannot lend".into())) {
+                    Ok(read) if read == values => Ok(()),
+                    Ok(_) => Err("reads other values".to_owned()),
+                    Err(_) => Err("cannot read FastFlatten's bytes".to_owned()),
+                }
+            });
+        if I::ROLE != Role::Serde {
+            if let Err(e) = &works {
+                panic!("{}: {}: {e}", F::LABEL, I::NAME);
+            }
+            let written = written.as_deref().unwrap_or_default();
+            assert!(
+                written == reference,
+                "{}: {} writes other bytes",
+                F::LABEL,
+                I::NAME
+            );
+        }
+        let cases = works.map(|()| -> (Case<'a>, Case<'a>) {
+            (
+                Box::new(move |buf: &mut Vec<u8>| {
+                    let _ = F::encode_into(black_box(&values), buf);
+                }),
+                Box::new(move |_: &mut Vec<u8>| {
+                    let _ = black_box(I::decode_all::<F>(input));
+                }),
+            )
+        });
+        self.shown.push(Shown {
+            role: I::ROLE,
+            cases,
+            written: written.ok(),
+        });
+    }
+}
+
 /// Adds the rows of format `F`: serde's flatten (the reference), FastFlatten, flat.
 fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
-    let serde_values: Vec<anchor::serde_flatten::A> = values.iter().map(Into::into).collect();
-    let flat_values: Vec<anchor::flat::Flat> = values.iter().map(Into::into).collect();
-
-    // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
-    let serde_bytes = encode_or_error::<F, _>(&serde_values);
-    let fast_bytes = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-    let read_back: Vec<anchor::fast::A> =
-        F::decode(&fast_bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-    assert_eq!(read_back, values, "{}: FastFlatten roundtrip", F::NAME);
-    let flat_bytes = F::encode(&flat_values).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-    assert_eq!(
-        fast_bytes,
-        flat_bytes,
-        "{}: FastFlatten and flat bytes differ",
-        F::NAME
-    );
-
-    let serde_works = match &serde_bytes {
-        Ok(_) => match F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes) {
-            Ok(back) => back == serde_values,
-            Err(_) => false,
-        },
-        Err(_) => false,
+    let reference = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::LABEL));
+    let input = F::input(&reference).unwrap_or_else(|e| panic!("{}: {e}", F::LABEL));
+    let mut prepare = Prepare::<F> {
+        source: values,
+        reference: &reference,
+        input,
+        shown: Vec::new(),
     };
+    Anchor::visit_implementations(&mut prepare);
+    let mut shown = prepare.shown;
+    shown.sort_by_key(|s| SHOWN.iter().position(|&role| role == s.role));
+
+    let serde_written = shown
+        .iter()
+        .find(|s| s.role == Role::Serde)
+        .and_then(|s| s.written.clone());
 
     // Writing, then reading the same (FastFlatten's) bytes, each timed in interleaved rounds.
+    // Each row: its role and the index of its cases, or why it fails.
     let mut write_cases: Vec<Case<'_>> = Vec::new();
     let mut read_cases: Vec<Case<'_>> = Vec::new();
-    if serde_works {
-        write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-            let _ = F::encode_into(black_box(&serde_values), buf);
-        }));
-        read_cases.push(Box::new(|_: &mut Vec<u8>| {
-            let _ = black_box(F::decode::<Vec<anchor::serde_flatten::A>>(&fast_bytes));
-        }));
+    let mut rows: Vec<(Role, Result<usize, String>)> = Vec::new();
+    for s in shown {
+        let case = s.cases.map(|(write, read)| {
+            write_cases.push(write);
+            read_cases.push(read);
+            write_cases.len() - 1
+        });
+        rows.push((s.role, case));
     }
-    write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-        let _ = F::encode_into(black_box(values), buf);
-    }));
-    read_cases.push(Box::new(|_: &mut Vec<u8>| {
-        let _ = black_box(F::decode::<Vec<anchor::fast::A>>(&fast_bytes));
-    }));
-    write_cases.push(Box::new(|buf: &mut Vec<u8>| {
-        let _ = F::encode_into(black_box(&flat_values), buf);
-    }));
-    read_cases.push(Box::new(|_: &mut Vec<u8>| {
-        let _ = black_box(F::decode::<Vec<anchor::flat::Flat>>(&fast_bytes));
-    }));
     let writes = measure(&write_cases);
     let reads = measure(&read_cases);
 
-    let per_value = |count: usize| format!("{:.2}", count as f64 / values.len() as f64);
-    let mut rows: Vec<(&str, usize)> = Vec::new();
-    if serde_works {
-        rows.push(("#[serde(flatten)]", 0));
-    } else {
-        let why = match &serde_bytes {
-            Err(e) => e.clone(),
-            Ok(_) => "cannot read its own output".to_owned(),
+    let per_value = |count: u64| format!("{:.2}", count as f64 / values.len() as f64);
+    let reference_read = rows
+        .iter()
+        .find(|(role, _)| *role == Role::Serde)
+        .and_then(|(_, case)| case.as_ref().ok().map(|&i| reads[i].time));
+    for (role, case) in rows {
+        let i = match case {
+            Ok(i) => i,
+            Err(why) => {
+                table.row(vec![
+                    F::LABEL.to_owned(),
+                    derive(role).to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    "-".to_owned(),
+                    format!("fails: {why}"),
+                ]);
+                continue;
+            }
         };
-        table.row(vec![
-            F::NAME.to_owned(),
-            "#[serde(flatten)]".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            "-".to_owned(),
-            format!("fails: {}", shorten(&why)),
-        ]);
-    }
-    let first = rows.len();
-    rows.push(("FastFlatten", first));
-    rows.push(("flat", first + 1));
-    let reference = serde_works.then(|| reads[0].time);
-    for (label, i) in rows {
-        let note = match (label, &serde_bytes) {
-            ("FastFlatten", Ok(serde_bytes)) if *serde_bytes == fast_bytes => "same bytes as serde",
-            ("FastFlatten", _) => "same bytes as flat",
+        let note = match role {
+            Role::FastFlatten if serde_written.as_deref() == Some(&reference[..]) => {
+                "same bytes as serde"
+            }
+            Role::FastFlatten => "same bytes as flat",
             _ => "",
         };
         table.row(vec![
-            F::NAME.to_owned(),
-            label.to_owned(),
+            F::LABEL.to_owned(),
+            derive(role).to_owned(),
             format_duration(writes[i].time),
             format_duration(reads[i].time),
-            reference.map_or("-".to_owned(), |r| {
+            reference_read.map_or("-".to_owned(), |r| {
                 format!("{:.2}x", r.as_secs_f64() / reads[i].time.as_secs_f64())
             }),
             per_value(reads[i].allocations),
@@ -344,35 +420,6 @@ fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
         ]);
     }
     table.gap();
-}
-
-/// Encodes with `F`, turning both errors and panics (bitcode panics on serde's flatten) into
-/// an error message.
-fn encode_or_error<F: Format, T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
-    let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| F::encode(value)));
-    std::panic::set_hook(previous_hook);
-    match result {
-        Ok(result) => result,
-        Err(panic) => Err(format!(
-            "panics: {}",
-            panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default()
-        )),
-    }
-}
-
-/// The first line of an error, at most 60 characters.
-fn shorten(message: &str) -> String {
-    let line = message.lines().next().unwrap_or_default();
-    match line.char_indices().nth(60) {
-        Some((cut, _)) => format!("{}...", &line[..cut]),
-        None => line.to_owned(),
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,14 +434,14 @@ struct Measurement {
     /// The median time of one run.
     time: Duration,
     /// Heap allocations and reallocations in one run.
-    allocations: usize,
+    allocations: u64,
     /// The bytes written.
     output: Vec<u8>,
 }
 
 /// Measures each case: one warm-up run (which also sizes the case's output buffer, so the
-/// timed runs do not grow it), one run counting allocations, then `RUNS` rounds that time every
-/// case once, in turn, so that a slow spell of the machine hits all cases alike.
+/// timed runs do not grow it), one run counting allocations, then `RUNS` interleaved rounds
+/// that time every case once, so that a slow spell of the machine hits all cases alike.
 fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
     let mut buffers: Vec<Vec<u8>> = Vec::with_capacity(cases.len());
     let mut measured: Vec<Measurement> = Vec::with_capacity(cases.len());
@@ -403,9 +450,7 @@ fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
         case(&mut buf);
         let output = buf.clone();
         buf.clear();
-        let before = allocations();
-        case(&mut buf);
-        let allocations = allocations() - before;
+        let ((), allocations) = count_allocations(|| case(&mut buf));
         buffers.push(buf);
         measured.push(Measurement {
             time: Duration::ZERO,
@@ -414,66 +459,29 @@ fn measure(cases: &[Case<'_>]) -> Vec<Measurement> {
         });
     }
 
-    let mut times = vec![Vec::with_capacity(RUNS); cases.len()];
-    for _ in 0..RUNS {
-        for ((case, buf), times) in cases.iter().zip(&mut buffers).zip(&mut times) {
-            buf.clear();
-            let start = Instant::now();
-            case(buf);
-            black_box(&buf);
-            times.push(start.elapsed());
-        }
-    }
-    for (m, mut times) in measured.iter_mut().zip(times) {
-        times.sort_unstable();
-        m.time = times[RUNS / 2];
+    let mut runs: Vec<Run<'_>> = cases
+        .iter()
+        .zip(&mut buffers)
+        .map(|(case, buf)| -> Run<'_> {
+            Box::new(move || {
+                buf.clear();
+                case(buf);
+                black_box(&buf);
+            })
+        })
+        .collect();
+    let rounds = Rounds {
+        warm_up: 0,
+        rounds: RUNS,
+        reps: 1,
+    };
+    for (m, times) in measured
+        .iter_mut()
+        .zip(timer::interleaved(&mut runs, rounds))
+    {
+        m.time = Duration::from_secs_f64(Spread::of(times).median);
     }
     measured
-}
-
-// ---------------------------------------------------------------------------------------------
-// Counting allocations.
-// ---------------------------------------------------------------------------------------------
-
-/// Allocations and reallocations so far, counted by [`CountingAllocator`].
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-/// Allocations and reallocations so far.
-fn allocations() -> usize {
-    ALLOCATIONS.load(Ordering::Relaxed)
-}
-
-/// `System`, counting every allocation and reallocation in [`ALLOCATIONS`].
-struct CountingAllocator;
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged.
-#[allow(unsafe_code)] // A global allocator can only be written as an `unsafe impl`.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded as received.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded as received.
-        unsafe { System.dealloc(ptr, layout) }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -551,19 +559,5 @@ impl Table {
 
 /// `d` with three significant digits and a unit.
 fn format_duration(d: Duration) -> String {
-    let nanos = d.as_secs_f64() * 1e9;
-    let (value, unit) = match nanos {
-        n if n < 1e3 => (n, "ns"),
-        n if n < 1e6 => (n / 1e3, "µs"),
-        n if n < 1e9 => (n / 1e6, "ms"),
-        n => (n / 1e9, "s"),
-    };
-    let decimals = if value < 10.0 {
-        2
-    } else if value < 100.0 {
-        1
-    } else {
-        0
-    };
-    format!("{value:.decimals$} {unit}")
+    format_nanos(d.as_secs_f64() * 1e9)
 }

@@ -1,10 +1,11 @@
 //! Bad input never panics: truncated, bit-flipped, edited and random bytes fed to FastFlatten
-//! types (the four benchmark workloads, shapes from `tests/roundtrip/shapes.rs`, catch-all maps,
+//! types (every benchmark workload of `benches/workloads/` in its FastFlatten implementation,
+//! from its samples; shapes from `tests/roundtrip/shapes.rs`, catch-all maps,
 //! flattened `Option`s and defaults, `deny_unknown_fields`, borrowed `&str` fields) through every
-//! binary format (ciborium, serde_cbor, bincode 1.3 in its fixed-int and varint encodings,
-//! bincode 2, bitcode, postcard, rmp-serde), and malformed text through serde_json (its slice
-//! and its `str` reader), serde_yaml and serde_norway. Every decode must return, `Ok` or `Err`:
-//! an `Ok` on a mutated input is fine (the mutation may still be a valid encoding).
+//! format configuration of the table (`benches/common/formats.rs`): bytes through the binary
+//! ones (CBOR, bincode 1.3 and 2, bitcode, postcard, MessagePack), malformed text through the
+//! JSON and YAML ones. Every decode must return, `Ok` or `Err`: an `Ok` on a mutated input is
+//! fine (the mutation may still be a valid encoding).
 //!
 //! Inputs come from a deterministic PRNG (SplitMix64, fixed seeds), starting from valid
 //! encodings of small values of each type (for the text formats also the object's values as a
@@ -18,8 +19,8 @@
 //! local runs. [`deep_nesting_and_alias_bombs`] adds nesting past every format's depth limit
 //! and a YAML alias bomb.
 //!
-//! Large allocations from corrupted length prefixes: bincode 1.3 and 2 are read with a 1 MiB
-//! limit (`with_limit`); postcard, bitcode, serde_cbor, rmp-serde and serde_json read from a
+//! Large allocations from corrupted length prefixes: every format is read through
+//! `Format::decode_untrusted`, where bincode 1.3 and 2 take a 1 MiB limit (`with_limit`); postcard, bitcode, serde_cbor, rmp-serde and serde_json read from a
 //! slice and check a length against the remaining input before allocating (sequences preallocate
 //! through serde's `size_hint::cautious`, at most 1 MiB); ciborium reads through its fixed
 //! scratch buffer. Inputs stay under a few kilobytes.
@@ -41,6 +42,10 @@
 //! `serde_json::Value` map (see [`encode_seed`]), and rmp-serde's default depth limit lets
 //! nesting overflow a debug build's test-thread stack (see [`deep_nesting_and_alias_bombs`]).
 
+#[path = "shared/catch_all.rs"]
+mod catch_all_shapes;
+#[path = "../benches/common/mod.rs"]
+mod common;
 #[path = "roundtrip/shapes.rs"]
 mod shapes;
 #[path = "../benches/workloads/mod.rs"]
@@ -50,221 +55,28 @@ use std::backtrace::Backtrace;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
+use std::marker::PhantomData;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_fastkit::FastFlatten;
 use serde_json::Value;
 
-use crate::workloads::{anchor, paged, payload, wide};
-
-/// The byte limit given to the formats that take one.
-const LIMIT: u64 = 1 << 20;
-
-/// The formats under test, each in the configuration it is decoded with here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fmt {
-    Json,
-    JsonStr,
-    SerdeYaml,
-    Norway,
-    Ciborium,
-    SerdeCbor,
-    SerdeCborPacked,
-    Bincode1,
-    Bincode1Varint,
-    Bincode2,
-    Bitcode,
-    Postcard,
-    MsgPackMap,
-    MsgPackArray,
-}
-
-impl Fmt {
-    const ALL: [Fmt; 14] = [
-        Fmt::Json,
-        Fmt::JsonStr,
-        Fmt::SerdeYaml,
-        Fmt::Norway,
-        Fmt::Ciborium,
-        Fmt::SerdeCbor,
-        Fmt::SerdeCborPacked,
-        Fmt::Bincode1,
-        Fmt::Bincode1Varint,
-        Fmt::Bincode2,
-        Fmt::Bitcode,
-        Fmt::Postcard,
-        Fmt::MsgPackMap,
-        Fmt::MsgPackArray,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Fmt::Json => "serde_json (slice)",
-            Fmt::JsonStr => "serde_json (str)",
-            Fmt::SerdeYaml => "serde_yaml",
-            Fmt::Norway => "serde_norway",
-            Fmt::Ciborium => "ciborium",
-            Fmt::SerdeCbor => "serde_cbor",
-            Fmt::SerdeCborPacked => "serde_cbor (packed)",
-            Fmt::Bincode1 => "bincode 1.3 (fixint)",
-            Fmt::Bincode1Varint => "bincode 1.3 (varint)",
-            Fmt::Bincode2 => "bincode 2",
-            Fmt::Bitcode => "bitcode",
-            Fmt::Postcard => "postcard",
-            Fmt::MsgPackMap => "rmp-serde (map)",
-            Fmt::MsgPackArray => "rmp-serde (array)",
-        }
-    }
-
-    fn is_json(self) -> bool {
-        matches!(self, Fmt::Json | Fmt::JsonStr)
-    }
-
-    fn is_text(self) -> bool {
-        matches!(
-            self,
-            Fmt::Json | Fmt::JsonStr | Fmt::SerdeYaml | Fmt::Norway
-        )
-    }
-
-    /// Whether structs are written as maps (so values leaving out fields, catch-all maps and
-    /// flattened `None`s read back).
-    fn self_describing(self) -> bool {
-        !matches!(
-            self,
-            Fmt::Bincode1
-                | Fmt::Bincode1Varint
-                | Fmt::Bincode2
-                | Fmt::Bitcode
-                | Fmt::Postcard
-                | Fmt::MsgPackArray
-        )
-    }
-
-    fn bincode1_fixint() -> impl bincode1::Options {
-        use bincode1::Options;
-        bincode1::DefaultOptions::new()
-            .with_fixint_encoding()
-            .allow_trailing_bytes()
-            .with_limit(LIMIT)
-    }
-
-    fn bincode1_varint() -> impl bincode1::Options {
-        use bincode1::Options;
-        bincode1::DefaultOptions::new().with_limit(LIMIT)
-    }
-
-    fn bincode2() -> impl bincode2::config::Config {
-        bincode2::config::standard().with_limit::<{ LIMIT as usize }>()
-    }
-
-    fn encode<T: Serialize>(self, value: &T) -> Result<Vec<u8>, String> {
-        use bincode1::Options;
-        let e = |e: &dyn std::fmt::Display| e.to_string();
-        match self {
-            Fmt::Json | Fmt::JsonStr => serde_json::to_vec(value).map_err(|x| e(&x)),
-            Fmt::SerdeYaml => serde_yaml::to_string(value)
-                .map(String::into_bytes)
-                .map_err(|x| e(&x)),
-            Fmt::Norway => serde_norway::to_string(value)
-                .map(String::into_bytes)
-                .map_err(|x| e(&x)),
-            Fmt::Ciborium => {
-                let mut out = Vec::new();
-                ciborium::into_writer(value, &mut out).map_err(|x| e(&x))?;
-                Ok(out)
-            }
-            Fmt::SerdeCbor => serde_cbor::to_vec(value).map_err(|x| e(&x)),
-            Fmt::SerdeCborPacked => {
-                let mut out = Vec::new();
-                let writer = serde_cbor::ser::IoWrite::new(&mut out);
-                let mut serializer = serde_cbor::Serializer::new(writer).packed_format();
-                value.serialize(&mut serializer).map_err(|x| e(&x))?;
-                Ok(out)
-            }
-            Fmt::Bincode1 => Self::bincode1_fixint().serialize(value).map_err(|x| e(&x)),
-            Fmt::Bincode1Varint => Self::bincode1_varint().serialize(value).map_err(|x| e(&x)),
-            Fmt::Bincode2 => {
-                bincode2::serde::encode_to_vec(value, Self::bincode2()).map_err(|x| e(&x))
-            }
-            Fmt::Bitcode => bitcode::serialize(value).map_err(|x| e(&x)),
-            Fmt::Postcard => postcard::to_allocvec(value).map_err(|x| e(&x)),
-            Fmt::MsgPackMap => rmp_serde::to_vec_named(value).map_err(|x| e(&x)),
-            Fmt::MsgPackArray => rmp_serde::to_vec(value).map_err(|x| e(&x)),
-        }
-    }
-
-    /// Decodes a value that may borrow from `bytes`; `None` for ciborium, which reads through
-    /// `io::Read` and cannot lend.
-    fn decode<'de, T: Deserialize<'de>>(self, bytes: &'de [u8]) -> Option<Result<T, String>> {
-        use bincode1::Options;
-        let e = |e: &dyn std::fmt::Display| e.to_string();
-        Some(match self {
-            Fmt::Json => serde_json::from_slice(bytes).map_err(|x| e(&x)),
-            // serde_json's `str` reader skips the UTF-8 checks its slice reader makes.
-            Fmt::JsonStr => std::str::from_utf8(bytes)
-                .map_err(|x| e(&x))
-                .and_then(|text| serde_json::from_str(text).map_err(|x| e(&x))),
-            Fmt::SerdeYaml => serde_yaml::from_slice(bytes).map_err(|x| e(&x)),
-            Fmt::Norway => serde_norway::from_slice(bytes).map_err(|x| e(&x)),
-            Fmt::Ciborium => return None,
-            Fmt::SerdeCbor | Fmt::SerdeCborPacked => {
-                serde_cbor::from_slice(bytes).map_err(|x| e(&x))
-            }
-            Fmt::Bincode1 => Self::bincode1_fixint()
-                .deserialize(bytes)
-                .map_err(|x| e(&x)),
-            Fmt::Bincode1Varint => Self::bincode1_varint()
-                .deserialize(bytes)
-                .map_err(|x| e(&x)),
-            Fmt::Bincode2 => bincode2::serde::borrow_decode_from_slice(bytes, Self::bincode2())
-                .map(|(value, _)| value)
-                .map_err(|x| e(&x)),
-            Fmt::Bitcode => bitcode::deserialize(bytes).map_err(|x| e(&x)),
-            Fmt::Postcard => postcard::from_bytes(bytes).map_err(|x| e(&x)),
-            Fmt::MsgPackMap | Fmt::MsgPackArray => rmp_serde::from_slice(bytes).map_err(|x| e(&x)),
-        })
-    }
-
-    /// Decodes a value that owns its data (ciborium too).
-    fn decode_owned<T: DeserializeOwned>(self, bytes: &[u8]) -> Result<T, String> {
-        match self {
-            Fmt::Ciborium => ciborium::from_reader(bytes).map_err(|e| e.to_string()),
-            _ => self.decode(bytes).expect("every other format lends"),
-        }
-    }
-}
+use crate::catch_all_shapes::{JsonMapRest, MapFirst, Meta, WithRest};
+use crate::common::formats::{visit_formats, Family, Format, FormatVisitor, Properties};
+use crate::common::probe::panic_message;
+use crate::common::rng::SplitMix64;
+use crate::workloads::{
+    anchor, for_each_workload, Implementation, ImplementationVisitor, Role, Workload,
+};
 
 /// Format-crate panics found by these tests, each tolerated only for its own format and only
 /// when raised in that crate's source. None so far: every entry must name the input that
 /// triggers it and how it was attributed.
-fn known_format_panic(_fmt: Fmt, _location: &str) -> bool {
+fn known_format_panic(_format: &Properties, _location: &str) -> bool {
     false
-}
-
-/// One SplitMix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
 }
 
 /// `FASTKIT_BAD_INPUT_SCALE`: how many times the default number of random inputs to try.
@@ -371,9 +183,9 @@ const YAML_TOKENS: &[&str] = &[
     "\u{85}",
 ];
 
-/// The tokens inserted into `fmt`'s text.
-fn tokens(fmt: Fmt) -> &'static [&'static str] {
-    if fmt.is_json() {
+/// The tokens inserted into the text of a format of `family` (JSON or YAML).
+fn tokens(family: Family) -> &'static [&'static str] {
+    if family == Family::Json {
         JSON_TOKENS
     } else {
         YAML_TOKENS
@@ -403,12 +215,7 @@ fn install_hook() {
             if !GUARDED.with(Cell::get) {
                 return default(info);
             }
-            let message = info
-                .payload()
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let message = panic_message(info.payload());
             let raised = info
                 .location()
                 .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
@@ -466,13 +273,44 @@ fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, PanicReport> {
     })
 }
 
-/// A decode under test: `None` when the format cannot decode this type at all (ciborium and
-/// borrowed types).
-type Decode<'a> = dyn Fn(Fmt, &[u8]) -> Option<Result<(), String>> + 'a;
+/// How a check reads the type under test.
+trait Reader {
+    /// Reads one value from `bytes` on `F` and drops it (through [`Format::decode_untrusted`]);
+    /// `None` when `F` cannot read the type at all (a borrowed type on a format that cannot
+    /// lend).
+    fn read<F: Format>(bytes: &[u8]) -> Option<Result<(), String>>;
+}
 
-/// Shrinks `input` while `decode` still panics at `location`: drops ranges, then single bytes.
-fn shrink(fmt: Fmt, decode: &Decode<'_>, mut input: Vec<u8>, location: &str) -> Vec<u8> {
-    let still_panics = |candidate: &[u8]| matches!(guarded(|| decode(fmt, candidate)), Err(report) if report.location == location);
+/// Reads a `T` that owns its data (on every format).
+struct Owned<T>(PhantomData<T>);
+
+impl<T: DeserializeOwned> Reader for Owned<T> {
+    fn read<F: Format>(bytes: &[u8]) -> Option<Result<(), String>> {
+        Some(F::decode_untrusted::<T>(bytes).map(drop))
+    }
+}
+
+/// Reads the values of implementation `I` of workload `W`.
+struct ReadsAs<W, I>(PhantomData<(W, I)>);
+
+impl<W: Workload, I: Implementation<W>> Reader for ReadsAs<W, I> {
+    fn read<F: Format>(bytes: &[u8]) -> Option<Result<(), String>> {
+        I::decode_untrusted::<F>(bytes)
+    }
+}
+
+/// Reads the `Borrowed` shape, borrowing its `&str` and its `Cow`.
+struct BorrowedShape;
+
+impl Reader for BorrowedShape {
+    fn read<F: Format>(bytes: &[u8]) -> Option<Result<(), String>> {
+        F::decode_borrowed_untrusted::<shapes::fast::Borrowed<'_>>(bytes).map(|r| r.map(drop))
+    }
+}
+
+/// Shrinks `input` while reading it still panics at `location`: drops ranges, then single bytes.
+fn shrink<F: Format, R: Reader>(mut input: Vec<u8>, location: &str) -> Vec<u8> {
+    let still_panics = |candidate: &[u8]| matches!(guarded(|| R::read::<F>(candidate)), Err(report) if report.location == location);
     let mut chunk = input.len().max(1).next_power_of_two();
     while chunk > 0 {
         let mut start = 0;
@@ -508,8 +346,13 @@ fn escaped(bytes: &[u8]) -> String {
     out
 }
 
-/// Every input derived from `seeds` for `fmt`, handed to `visit`.
-fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn FnMut(&[u8])) {
+/// Every input derived from `seeds` for a format of `family`, handed to `visit`.
+fn for_each_input(
+    family: Family,
+    seeds: &[Vec<u8>],
+    rng: &mut SplitMix64,
+    visit: &mut dyn FnMut(&[u8]),
+) {
     let scale = scale();
     for seed in seeds {
         visit(seed);
@@ -531,7 +374,7 @@ fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn Fn
             visit(&input);
         }
         // Meaningful bytes at random places (binary formats).
-        if !fmt.is_text() {
+        if !family.is_text() {
             for _ in 0..100 * scale {
                 let mut input = seed.clone();
                 let at = rng.below(input.len());
@@ -543,7 +386,7 @@ fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn Fn
         for _ in 0..150 * scale {
             let mut input = seed.clone();
             for _ in 0..1 + rng.below(4) {
-                edit(fmt, &mut input, rng);
+                edit(family, &mut input, rng);
             }
             visit(&input);
         }
@@ -561,7 +404,7 @@ fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn Fn
         visit(&random);
         let flavoured: Vec<u8> = (0..len).map(|_| *rng.pick(&alphabet)).collect();
         visit(&flavoured);
-        if fmt.is_text() {
+        if family.is_text() {
             let mut text = String::new();
             while text.len() < len {
                 match rng.below(3) {
@@ -569,7 +412,7 @@ fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn Fn
                         *rng.pick(b" \t\n{}[],:\"'\\-?&*!|>%#~.0123456789abcdefnrtulxyz") as char,
                     ),
                     1 => {
-                        let token: &&str = rng.pick(tokens(fmt));
+                        let token: &&str = rng.pick(tokens(family));
                         text.push_str(token);
                     }
                     _ => text.push((b' ' + rng.below(95) as u8) as char),
@@ -580,17 +423,17 @@ fn for_each_input(fmt: Fmt, seeds: &[Vec<u8>], rng: &mut Rng, visit: &mut dyn Fn
     }
 }
 
-/// One random edit of `input`.
-fn edit(fmt: Fmt, input: &mut Vec<u8>, rng: &mut Rng) {
+/// One random edit of `input`, in the encoding of `family`.
+fn edit(family: Family, input: &mut Vec<u8>, rng: &mut SplitMix64) {
     let len = input.len();
-    match rng.below(if fmt.is_text() { 6 } else { 5 }) {
+    match rng.below(if family.is_text() { 6 } else { 5 }) {
         0 if len > 0 => {
             let at = rng.below(len);
             input[at] = rng.next() as u8;
         }
         1 => {
             let at = rng.below(len + 1);
-            let byte = if fmt.is_text() {
+            let byte = if family.is_text() {
                 *rng.pick(b"{}[],:\"'\\-?&*!|>%#~ \n\t0e.")
             } else {
                 *rng.pick(INTERESTING)
@@ -614,7 +457,7 @@ fn edit(fmt: Fmt, input: &mut Vec<u8>, rng: &mut Rng) {
             input.swap(a, b);
         }
         5 => {
-            let token = rng.pick(tokens(fmt));
+            let token = rng.pick(tokens(family));
             let at = rng.below(len + 1);
             input.splice(at..at, token.bytes());
         }
@@ -624,33 +467,34 @@ fn edit(fmt: Fmt, input: &mut Vec<u8>, rng: &mut Rng) {
 
 /// Extra text seeds: the JSON object as an array of its values (FastFlatten reads a JSON array
 /// as the sequence of all leaves), and, for YAML, the JSON text (JSON is YAML).
-fn text_variants(fmt: Fmt, json: &[u8]) -> Vec<Vec<u8>> {
+fn text_variants(family: Family, json: &[u8]) -> Vec<Vec<u8>> {
+    let yaml = family == Family::Yaml;
     let mut out = Vec::new();
     if let Ok(Value::Object(object)) = serde_json::from_slice::<Value>(json) {
         let array: Vec<Value> = object.into_iter().map(|(_, v)| v).collect();
         out.push(serde_json::to_vec(&array).unwrap());
-        if !fmt.is_json() {
+        if yaml {
             out.push(serde_yaml::to_string(&array).unwrap().into_bytes());
         }
     }
-    if !fmt.is_json() {
+    if yaml {
         out.push(json.to_vec());
     }
     out
 }
 
-/// The encoding of `value` on `fmt`, if the format can write it.
+/// The encoding of `value` on `F`, if the format can write it.
 ///
 /// bitcode's serializer panics ("type changed", `bitcode/src/serde/mod.rs`) when the shape of
 /// what is written at one place changes from one element to the next, as a `serde_json::Value`
 /// map's values do (a number, then an array): a documented bitcode limitation on the *writing*
 /// side, raised in bitcode's source (its backtrace runs through `serde_json::Value::serialize`
 /// into `bitcode::serde::ser`). Such values get no bitcode seed; the random inputs still run.
-fn encode_seed<T: Serialize>(fmt: Fmt, value: &T) -> Option<Vec<u8>> {
-    match guarded(|| fmt.encode(value)) {
+fn encode_seed<F: Format, T: Serialize>(value: &T) -> Option<Vec<u8>> {
+    match guarded(|| F::encode(value)) {
         Ok(encoded) => encoded.ok(),
         Err(report)
-            if fmt == Fmt::Bitcode
+            if F::FAMILY == Family::Bitcode
                 && report.location.contains("/bitcode-")
                 && report.message == "type changed" =>
         {
@@ -658,91 +502,39 @@ fn encode_seed<T: Serialize>(fmt: Fmt, value: &T) -> Option<Vec<u8>> {
         }
         Err(report) => panic!(
             "{}: serializing a seed panicked at {}: {}",
-            fmt.name(),
+            F::NAME,
             report.location,
             report.message
         ),
     }
 }
 
-/// Feeds every input derived from the encodings of `values` to `decode`, on every format, and
-/// fails on any panic not documented in [`known_format_panic`].
+/// Feeds every input derived from the encodings of `values` to `R`, on every format of the
+/// table, and fails on any panic not documented in [`known_format_panic`].
 ///
 /// `must_read` says on which formats the unmutated encodings must decode (a check that the
 /// encoding and decoding configurations match).
-fn check<T: Serialize>(
+fn check<T: Serialize, R: Reader>(
     type_name: &str,
     values: &[T],
-    must_read: fn(Fmt) -> bool,
-    decode: &Decode<'_>,
+    must_read: fn(&Properties) -> bool,
 ) {
-    let mut failures = Vec::new();
-    let mut tolerated = 0usize;
-    let mut counts = Vec::new();
-    for (n, fmt) in Fmt::ALL.into_iter().enumerate() {
-        let mut seeds: Vec<Vec<u8>> = values.iter().filter_map(|v| encode_seed(fmt, v)).collect();
-        if fmt.is_text() {
-            let json: Vec<Vec<u8>> = values
-                .iter()
-                .filter_map(|v| serde_json::to_vec(v).ok())
-                .collect();
-            for json in &json {
-                seeds.extend(text_variants(fmt, json));
-            }
-        }
-        if decode(fmt, b"").is_none() {
-            continue; // this format cannot decode the type (borrowing from ciborium)
-        }
-        if must_read(fmt) {
-            for seed in &seeds[..values.len().min(seeds.len())] {
-                if let Some(Err(e)) = decode(fmt, seed) {
-                    panic!(
-                        "{type_name}, {}: a valid encoding does not read: {e}\n{}",
-                        fmt.name(),
-                        escaped(seed)
-                    );
-                }
-            }
-        }
-        let name_hash = type_name
-            .bytes()
-            .fold(0, |h, b| Rng(h ^ u64::from(b)).next());
-        let mut rng = Rng(name_hash ^ (n as u64) << 32);
-        let mut panics: Vec<(Vec<u8>, PanicReport)> = Vec::new();
-        let (mut inputs, mut accepted) = (0usize, 0usize);
-        for_each_input(fmt, &seeds, &mut rng, &mut |input| {
-            inputs += 1;
-            let result = guarded(|| decode(fmt, input));
-            accepted += usize::from(matches!(result, Ok(Some(Ok(())))));
-            if let Err(report) = result {
-                if !panics
-                    .iter()
-                    .any(|(_, seen)| seen.location == report.location)
-                {
-                    panics.push((input.to_vec(), report));
-                } else {
-                    tolerated += usize::from(known_format_panic(fmt, &report.location));
-                }
-            }
-        });
-        counts.push(format!("{} {inputs} ({accepted} Ok)", fmt.name()));
-        for (input, report) in panics {
-            if known_format_panic(fmt, &report.location) {
-                tolerated += 1;
-                continue;
-            }
-            let input = shrink(fmt, decode, input, &report.location);
-            let report = guarded(|| decode(fmt, &input)).err().unwrap_or(report);
-            failures.push(format!(
-                "{type_name} through {}: panicked at {}: {}\n  input ({} bytes): {}",
-                fmt.name(),
-                report.location,
-                report.message,
-                input.len(),
-                escaped(&input)
-            ));
-        }
-    }
+    let mut check = Check::<T, R> {
+        type_name,
+        values,
+        must_read,
+        failures: Vec::new(),
+        tolerated: 0,
+        counts: Vec::new(),
+        reader: PhantomData,
+    };
+    visit_formats(&mut check);
+    let Check {
+        failures,
+        tolerated,
+        counts,
+        ..
+    } = check;
     eprintln!("{type_name}: inputs per format: {}", counts.join(", "));
     if tolerated > 0 {
         eprintln!("{type_name}: {tolerated} documented format-crate panics tolerated");
@@ -754,118 +546,143 @@ fn check<T: Serialize>(
     );
 }
 
+/// [`check`] on one format after the other.
+struct Check<'a, T, R> {
+    type_name: &'a str,
+    values: &'a [T],
+    must_read: fn(&Properties) -> bool,
+    /// The panics, each with its shrunk input.
+    failures: Vec<String>,
+    /// Documented format-crate panics met.
+    tolerated: usize,
+    /// Inputs tried per format.
+    counts: Vec<String>,
+    reader: PhantomData<R>,
+}
+
+impl<T: Serialize, R: Reader> FormatVisitor for Check<'_, T, R> {
+    fn visit<F: Format>(&mut self) {
+        let (type_name, values) = (self.type_name, self.values);
+        let mut seeds: Vec<Vec<u8>> = values.iter().filter_map(encode_seed::<F, T>).collect();
+        if F::FAMILY.is_text() {
+            let json: Vec<Vec<u8>> = values
+                .iter()
+                .filter_map(|v| serde_json::to_vec(v).ok())
+                .collect();
+            for json in &json {
+                seeds.extend(text_variants(F::FAMILY, json));
+            }
+        }
+        if R::read::<F>(b"").is_none() {
+            return; // this format cannot decode the type (borrowing from ciborium)
+        }
+        if (self.must_read)(&F::PROPERTIES) {
+            for seed in &seeds[..values.len().min(seeds.len())] {
+                if let Some(Err(e)) = R::read::<F>(seed) {
+                    panic!(
+                        "{type_name}, {}: a valid encoding does not read: {e}\n{}",
+                        F::NAME,
+                        escaped(seed)
+                    );
+                }
+            }
+        }
+        let hash = |text: &str| {
+            text.bytes()
+                .fold(0, |h, b| SplitMix64(h ^ u64::from(b)).next())
+        };
+        let mut rng = SplitMix64(hash(type_name) ^ hash(F::NAME) << 32);
+        let mut panics: Vec<(Vec<u8>, PanicReport)> = Vec::new();
+        let (mut inputs, mut accepted) = (0usize, 0usize);
+        for_each_input(F::FAMILY, &seeds, &mut rng, &mut |input| {
+            inputs += 1;
+            let result = guarded(|| R::read::<F>(input));
+            accepted += usize::from(matches!(result, Ok(Some(Ok(())))));
+            if let Err(report) = result {
+                if !panics
+                    .iter()
+                    .any(|(_, seen)| seen.location == report.location)
+                {
+                    panics.push((input.to_vec(), report));
+                } else {
+                    self.tolerated +=
+                        usize::from(known_format_panic(&F::PROPERTIES, &report.location));
+                }
+            }
+        });
+        self.counts
+            .push(format!("{} {inputs} ({accepted} Ok)", F::NAME));
+        for (input, report) in panics {
+            if known_format_panic(&F::PROPERTIES, &report.location) {
+                self.tolerated += 1;
+                continue;
+            }
+            let input = shrink::<F, R>(input, &report.location);
+            let report = guarded(|| R::read::<F>(&input)).err().unwrap_or(report);
+            self.failures.push(format!(
+                "{type_name} through {}: panicked at {}: {}\n  input ({} bytes): {}",
+                F::NAME,
+                report.location,
+                report.message,
+                input.len(),
+                escaped(&input)
+            ));
+        }
+    }
+}
+
 /// [`check`] for a type that owns its data (decoded on every format).
 fn check_owned<T: Serialize + DeserializeOwned>(
     type_name: &str,
     values: &[T],
-    must_read: fn(Fmt) -> bool,
+    must_read: fn(&Properties) -> bool,
 ) {
-    check(type_name, values, must_read, &|fmt, bytes| {
-        Some(fmt.decode_owned::<T>(bytes).map(drop))
-    });
+    check::<T, Owned<T>>(type_name, values, must_read);
 }
 
-fn everywhere(_: Fmt) -> bool {
+fn everywhere(_: &Properties) -> bool {
     true
 }
 
-fn self_describing(fmt: Fmt) -> bool {
-    fmt.self_describing()
+fn self_describing(format: &Properties) -> bool {
+    format.self_describing
 }
 
-fn nowhere(_: Fmt) -> bool {
+fn nowhere(_: &Properties) -> bool {
     false
 }
 
-/// A small page: two items of the workload's first page.
-fn small_pages() -> Vec<paged::fast::Page<paged::fast::Item>> {
-    let mut pages = paged::values(2);
-    for page in &mut pages {
-        page.items.truncate(2);
-    }
-    pages
-}
+/// [`check`] for workload `W`: its samples, in their FastFlatten implementation. The unmutated
+/// encodings must read back where the workload says the format can read it.
+fn check_workload<W: Workload>() {
+    struct FastFlattenOf<W>(PhantomData<W>);
 
-/// A small payload: every string cut to 12 characters, two transactions, one withdrawal.
-fn small_payload() -> payload::fast::V3 {
-    let mut v3 = payload::values(1).remove(0);
-    let v1 = &mut v3.v2.v1;
-    for text in [
-        &mut v1.parent_hash,
-        &mut v1.fee_recipient,
-        &mut v1.state_root,
-        &mut v1.receipts_root,
-        &mut v1.logs_bloom,
-        &mut v1.prev_randao,
-        &mut v1.extra_data,
-        &mut v1.block_hash,
-    ] {
-        text.truncate(12);
-    }
-    v1.transactions.truncate(2);
-    for t in &mut v1.transactions {
-        t.truncate(12);
-    }
-    v3.v2.withdrawals.truncate(1);
-    v3
-}
-
-/// A `wide` record with every leaf set (what the formats reading structs as sequences can read
-/// back), built from JSON.
-fn full_wide() -> wide::fast::Record {
-    let mut object = serde_json::Map::new();
-    for group in 0..8 {
-        for field in 0..20 {
-            let value = match field {
-                0..=15 => Value::from(format!("s{group}{field}")),
-                16 | 17 => Value::from(group * 100 + field),
-                18 => Value::from(field % 2 == 0),
-                _ => Value::from(0.5),
-            };
-            object.insert(format!("g{group}_f{field:02}"), value);
+    impl<W: Workload> ImplementationVisitor<W> for FastFlattenOf<W> {
+        fn visit<I: Implementation<W>>(&mut self) {
+            if I::ROLE != Role::FastFlatten {
+                return;
+            }
+            let source = W::samples();
+            let values = I::values(&source);
+            let type_name = format!("{}::{}", W::NAME, I::NAME);
+            check::<_, ReadsAs<W, I>>(&type_name, &values, |format| W::NEEDS.met_by(format));
         }
     }
-    serde_json::from_value(Value::Object(object)).unwrap()
+
+    W::visit_implementations(&mut FastFlattenOf::<W>(PhantomData));
 }
 
-#[test]
-fn anchor() {
-    check_owned("anchor::fast::A", &anchor::values(3), everywhere);
+/// One test per workload.
+macro_rules! workload_test {
+    ($module:ident: $workload:ident) => {
+        #[test]
+        fn $module() {
+            check_workload::<crate::workloads::$workload>();
+        }
+    };
 }
 
-#[test]
-fn paged_owned() {
-    check_owned("paged::fast::Page<Item>", &small_pages(), everywhere);
-}
-
-#[test]
-fn paged_borrowed() {
-    let pages = small_pages();
-    let borrowed = paged::borrowed(&pages);
-    check(
-        "paged::fast::Page<ItemRef<'_>>",
-        &borrowed,
-        // The sample text needs no escaping or quoting, so the text formats lend it too.
-        everywhere,
-        &|fmt, bytes| {
-            fmt.decode::<paged::fast::Page<paged::fast::ItemRef<'_>>>(bytes)
-                .map(|r| r.map(drop))
-        },
-    );
-}
-
-#[test]
-fn payload() {
-    check_owned("payload::fast::V3", &[small_payload()], everywhere);
-}
-
-#[test]
-fn wide() {
-    let mut values = wide::values(2);
-    values.push(full_wide());
-    // Sparse records only read back on self-describing formats; the full one everywhere.
-    check_owned("wide::fast::Record", &values, self_describing);
-}
+for_each_workload!(workload_test);
 
 #[test]
 fn shapes() {
@@ -885,38 +702,13 @@ fn shapes() {
     );
     check_owned("shapes::Withs", &[fast::withs()], everywhere);
     check_owned("shapes::Bounded", &[fast::bounded()], everywhere);
-    check_owned("shapes::Wide", &[fast::wide()], |fmt| {
-        !matches!(fmt, Fmt::SerdeCbor | Fmt::SerdeCborPacked)
-    });
+    check_owned("shapes::Wide", &[fast::wide()], |format| format.wide_ints);
 }
 
 #[test]
 fn shapes_borrowed() {
     let value = shapes::fast::borrowed("borrowed text");
-    check(
-        "shapes::Borrowed<'_>",
-        &[value],
-        everywhere,
-        &|fmt, bytes| {
-            fmt.decode::<shapes::fast::Borrowed<'_>>(bytes)
-                .map(|r| r.map(drop))
-        },
-    );
-}
-
-/// A catch-all declared before the struct it must not steal from, with any JSON value.
-#[derive(FastFlatten, Debug, PartialEq)]
-struct MapFirst {
-    #[serde(flatten)]
-    extra: BTreeMap<String, Value>,
-    id: u32,
-    #[serde(flatten)]
-    meta: Meta,
-}
-
-#[derive(FastFlatten, Debug, PartialEq)]
-struct Meta {
-    kind: String,
+    check::<_, BorrowedShape>("shapes::Borrowed<'_>", &[value], everywhere);
 }
 
 /// Integer keys parsed from strings (JSON, YAML) or read as integers (CBOR, MessagePack).
@@ -934,24 +726,6 @@ struct Nested {
     top: u8,
     #[serde(flatten)]
     inner: WithRest,
-}
-
-#[derive(FastFlatten, Debug, PartialEq)]
-struct WithRest {
-    mid: u8,
-    #[serde(flatten)]
-    rest: BTreeMap<String, u8>,
-}
-
-/// A foreign map marked as the catch-all.
-#[derive(FastFlatten, Debug, PartialEq)]
-struct JsonMapRest {
-    id: u32,
-    #[serde(flatten)]
-    #[fast_flatten(catch_all)]
-    extra: serde_json::Map<String, Value>,
-    #[serde(flatten)]
-    meta: Meta,
 }
 
 /// `deny_unknown_fields` on a flattened struct, no catch-all.
@@ -1017,7 +791,7 @@ fn catch_all_maps() {
             meta: meta(),
         }],
         // serde_json::Value needs `deserialize_any`; bincode, postcard and bitcode lack it.
-        |fmt| fmt.self_describing(),
+        self_describing,
     );
     check_owned(
         "NumberKeys",
@@ -1025,7 +799,7 @@ fn catch_all_maps() {
             name: "n".to_owned(),
             by_id: HashMap::from([(5, "five".to_owned()), (40_000, "many".to_owned())]),
         }],
-        |fmt| fmt.self_describing() && fmt != Fmt::SerdeCborPacked,
+        |format| format.self_describing && format.keys_are_names,
     );
     check_owned(
         "Nested",
@@ -1036,7 +810,7 @@ fn catch_all_maps() {
                 rest: BTreeMap::from([("y".to_owned(), 8), ("z".to_owned(), 9)]),
             },
         }],
-        |fmt| fmt.self_describing() && fmt != Fmt::SerdeCborPacked,
+        |format| format.self_describing && format.keys_are_names,
     );
     let extra: serde_json::Map<String, Value> =
         serde_json::from_str(r#"{"a":[1,{"b":null}],"c":"d"}"#).unwrap();
@@ -1047,7 +821,7 @@ fn catch_all_maps() {
             extra,
             meta: meta(),
         }],
-        |fmt| fmt.self_describing() && fmt != Fmt::SerdeCborPacked,
+        |format| format.self_describing && format.keys_are_names,
     );
 }
 
@@ -1088,37 +862,43 @@ fn options_defaults_and_strictness() {
             },
         ],
         // A flattened `None` writes no leaves: not readable from sequences.
-        Fmt::self_describing,
+        self_describing,
     );
 }
 
-/// `depth` nested one-element arrays around `0`, in `fmt`'s encoding.
-fn nested(fmt: Fmt, depth: usize) -> Vec<u8> {
-    let open = match fmt {
-        _ if fmt.is_text() => {
+/// `depth` nested one-element arrays around `0`, in the encoding of `family`.
+fn nested(family: Family, depth: usize) -> Vec<u8> {
+    let open = match family {
+        Family::Json | Family::Yaml => {
             return [b"[".repeat(depth), b"0".to_vec(), b"]".repeat(depth)].concat()
         }
-        Fmt::Ciborium | Fmt::SerdeCbor | Fmt::SerdeCborPacked => 0x81,
-        _ => 0x91, // MessagePack
+        Family::Cbor => 0x81,
+        Family::MessagePack => 0x91,
+        Family::Bincode | Family::Bitcode | Family::Postcard => {
+            unreachable!("{family:?} does not describe its values")
+        }
     };
     let mut out = vec![open; depth];
     out.push(0x00);
     out
 }
 
-/// `{"zz": <value>, "num1": 1}` (an unknown key first) in `fmt`'s encoding, `value` already
-/// encoded.
-fn under_unknown_key(fmt: Fmt, value: &[u8]) -> Vec<u8> {
-    let (head, tail): (&[u8], &[u8]) = match fmt {
-        _ if fmt.is_text() => (b"{\"zz\": ", b", \"num1\": 1}"),
-        Fmt::Ciborium | Fmt::SerdeCbor | Fmt::SerdeCborPacked => (
+/// `{"zz": <value>, "num1": 1}` (an unknown key first) in the encoding of `family`, `value`
+/// already encoded.
+fn under_unknown_key(family: Family, value: &[u8]) -> Vec<u8> {
+    let (head, tail): (&[u8], &[u8]) = match family {
+        Family::Json | Family::Yaml => (b"{\"zz\": ", b", \"num1\": 1}"),
+        Family::Cbor => (
             &[0xA2, 0x62, b'z', b'z'],
             &[0x64, b'n', b'u', b'm', b'1', 0x01],
         ),
-        _ => (
+        Family::MessagePack => (
             &[0x82, 0xA2, b'z', b'z'],
             &[0xA4, b'n', b'u', b'm', b'1', 0x01],
         ),
+        Family::Bincode | Family::Bitcode | Family::Postcard => {
+            unreachable!("{family:?} does not describe its values")
+        }
     };
     [head, value, tail].concat()
 }
@@ -1131,9 +911,9 @@ fn under_unknown_key(fmt: Fmt, value: &[u8]) -> Vec<u8> {
 /// with a stack overflow, for serde's own derive (`anchor::flat::Flat`) exactly as for
 /// FastFlatten. The recursion is rmp-serde's `deserialize_any` through serde's `IgnoredAny`, one
 /// pair of frames per level; FastFlatten calls `next_value::<IgnoredAny>()` once, as serde's
-/// derive does. A stack overflow is not a panic and `catch_unwind` cannot isolate it, so
-/// rmp-serde runs here on a thread with a 64 MiB stack, where its depth limit answers first
-/// ("depth limit exceeded"). Readers of untrusted MessagePack on small stacks should lower
+/// derive does. A stack overflow is not a panic and `catch_unwind` cannot isolate it, so the
+/// formats run here on a thread with a 64 MiB stack, where rmp-serde's depth limit answers
+/// first ("depth limit exceeded"). Readers of untrusted MessagePack on small stacks should lower
 /// `rmp_serde::Deserializer::set_max_depth`. JSON and YAML skip unknown values without
 /// recursion; ciborium (256) and serde_cbor (128) stop at their recursion limits.
 #[test]
@@ -1143,49 +923,79 @@ fn deep_nesting_and_alias_bombs() {
     // 2 000 levels, 0.4 s at 5 000, minutes at 100 000 in a debug build; the same reading into
     // serde's own derive), a trait of the YAML parser, not of the type read.
     const DEPTH: usize = 5_000;
-    let mut failures = Vec::new();
-    for fmt in Fmt::ALL {
-        if matches!(
-            fmt,
-            Fmt::Bincode1 | Fmt::Bincode1Varint | Fmt::Bincode2 | Fmt::Bitcode | Fmt::Postcard
-        ) {
-            continue; // no nesting the type does not ask for
-        }
-        let deep = nested(fmt, DEPTH);
-        let inputs = [
-            under_unknown_key(fmt, &deep),
-            under_unknown_key(fmt, b"0"),
-            deep,
-        ];
-        let run = move || {
-            inputs
-                .iter()
-                .map(|input| {
-                    let fast = guarded(|| fmt.decode_owned::<anchor::fast::A>(input).map(drop));
-                    let flat = guarded(|| fmt.decode_owned::<anchor::flat::Flat>(input).map(drop));
-                    (fast, flat)
-                })
-                .collect::<Vec<_>>()
-        };
-        let results = if matches!(fmt, Fmt::MsgPackMap | Fmt::MsgPackArray) {
+
+    /// The checks on one format; panics (of FastFlatten) collected in `failures`.
+    struct DeepNesting {
+        failures: Vec<String>,
+    }
+
+    impl FormatVisitor for DeepNesting {
+        fn visit<F: Format>(&mut self) {
+            if !F::DESCRIBES_VALUES {
+                return; // no nesting the type does not ask for
+            }
+            let deep = nested(F::FAMILY, DEPTH);
+            let inputs = [
+                under_unknown_key(F::FAMILY, &deep),
+                under_unknown_key(F::FAMILY, b"0"),
+                deep,
+            ];
+            let run = move || {
+                inputs
+                    .iter()
+                    .map(|input| {
+                        let fast =
+                            guarded(|| F::decode_untrusted::<anchor::fast::A>(input).map(drop));
+                        let flat =
+                            guarded(|| F::decode_untrusted::<anchor::flat::Flat>(input).map(drop));
+                        (fast, flat)
+                    })
+                    .collect::<Vec<_>>()
+            };
+            // On a thread with a deep stack, for rmp-serde (see above); the others stop long
+            // before their recursion needs it.
             let thread = std::thread::Builder::new().stack_size(64 << 20);
-            thread.spawn(run).unwrap().join().unwrap()
-        } else {
-            run()
-        };
-        for (i, (fast, flat)) in results.into_iter().enumerate() {
-            match fast {
-                Err(report) => failures.push(format!("{} input {i}: {report:?}", fmt.name())),
-                Ok(fast) => {
-                    let flat = flat.expect("serde's derive panicked");
-                    // Same decision as the plain derived struct, and an error for the deep ones.
-                    assert_eq!(fast.is_ok(), flat.is_ok(), "{} input {i}", fmt.name());
-                    assert!(i == 1 || fast.is_err(), "{} input {i}", fmt.name());
+            let results = thread.spawn(run).unwrap().join().unwrap();
+            for (i, (fast, flat)) in results.into_iter().enumerate() {
+                match fast {
+                    Err(report) => self
+                        .failures
+                        .push(format!("{} input {i}: {report:?}", F::NAME)),
+                    Ok(fast) => {
+                        let flat = flat.expect("serde's derive panicked");
+                        // Same decision as the plain derived struct, and an error for the deep
+                        // ones.
+                        assert_eq!(fast.is_ok(), flat.is_ok(), "{} input {i}", F::NAME);
+                        assert!(i == 1 || fast.is_err(), "{} input {i}", F::NAME);
+                    }
                 }
             }
         }
     }
-    assert!(failures.is_empty(), "panics: {failures:#?}");
+
+    /// A YAML alias bomb under an unknown key: an error on every YAML format.
+    struct AliasBomb(String);
+
+    impl FormatVisitor for AliasBomb {
+        fn visit<F: Format>(&mut self) {
+            if F::FAMILY != Family::Yaml {
+                return;
+            }
+            let result =
+                guarded(|| F::decode_untrusted::<anchor::fast::A>(self.0.as_bytes()).map(drop));
+            assert!(matches!(result, Ok(Err(_))), "{}: {result:?}", F::NAME);
+        }
+    }
+
+    let mut deep_nesting = DeepNesting {
+        failures: Vec::new(),
+    };
+    visit_formats(&mut deep_nesting);
+    assert!(
+        deep_nesting.failures.is_empty(),
+        "panics: {:#?}",
+        deep_nesting.failures
+    );
 
     // Ten levels of ten aliases each: 10^10 scalars if expanded.
     let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
@@ -1194,11 +1004,5 @@ fn deep_nesting_and_alias_bombs() {
         bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
     }
     bomb.push_str("num1: 1\n");
-    for fmt in [Fmt::SerdeYaml, Fmt::Norway] {
-        let result = guarded(|| {
-            fmt.decode_owned::<anchor::fast::A>(bomb.as_bytes())
-                .map(drop)
-        });
-        assert!(matches!(result, Ok(Err(_))), "{}: {result:?}", fmt.name());
-    }
+    visit_formats(&mut AliasBomb(bomb));
 }

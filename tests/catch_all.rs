@@ -8,14 +8,10 @@ use std::collections::{BTreeMap, HashMap};
 use serde_fastkit::FastFlatten;
 use serde_json::Value;
 
-#[derive(FastFlatten, Debug, PartialEq)]
-struct MapFirst {
-    #[serde(flatten)]
-    extra: BTreeMap<String, Value>,
-    id: u32,
-    #[serde(flatten)]
-    meta: Meta,
-}
+#[path = "shared/catch_all.rs"]
+mod shapes;
+
+use shapes::{JsonMapRest, MapFirst, Meta, WithRest};
 
 #[derive(FastFlatten, Debug, PartialEq)]
 struct MapLast {
@@ -24,11 +20,6 @@ struct MapLast {
     meta: Meta,
     #[serde(flatten)]
     extra: HashMap<String, Value>,
-}
-
-#[derive(FastFlatten, Debug, PartialEq)]
-struct Meta {
-    kind: String,
 }
 
 #[derive(FastFlatten, Debug, PartialEq)]
@@ -54,32 +45,12 @@ struct Nested {
     inner: WithRest,
 }
 
-#[derive(FastFlatten, Debug, PartialEq)]
-struct WithRest {
-    mid: u8,
-    #[serde(flatten)]
-    rest: BTreeMap<String, u8>,
-}
-
 mod serde_twin {
     use std::collections::BTreeMap;
 
-    use serde::{Deserialize, Serialize};
-    use serde_json::Value;
+    use serde::Deserialize;
 
-    #[derive(Serialize, Deserialize, Debug, PartialEq)]
-    pub struct MapFirst {
-        #[serde(flatten)]
-        pub extra: BTreeMap<String, Value>,
-        pub id: u32,
-        #[serde(flatten)]
-        pub meta: Meta,
-    }
-
-    #[derive(Serialize, Deserialize, Debug, PartialEq)]
-    pub struct Meta {
-        pub kind: String,
-    }
+    pub use super::shapes::twin::MapFirst;
 
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]
@@ -208,17 +179,6 @@ fn catch_all_needs_a_self_describing_format() {
         bincode2::serde::decode_from_slice::<Nested, _>(&bytes, bincode2::config::standard())
             .is_err()
     );
-}
-
-/// A map type the crate has no impls for, marked `#[fast_flatten(catch_all)]`.
-#[derive(FastFlatten, Debug, PartialEq)]
-struct JsonMapRest {
-    id: u32,
-    #[serde(flatten)]
-    #[fast_flatten(catch_all)]
-    extra: serde_json::Map<String, Value>,
-    #[serde(flatten)]
-    meta: Meta,
 }
 
 #[test]

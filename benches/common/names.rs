@@ -1,5 +1,5 @@
 //! The data set of the "Faster Rust Serialization" experiment, shared by `benches/formatters.rs`
-//! and `examples/tour.rs` (each includes this file with `#[path]`).
+//! and `examples/tour.rs`.
 //!
 //! `Name` prints as "first last". The data set cycles 16 first names x 16 last names (256
 //! distinct full names, 13.75 bytes on average), deterministic, with a few non-ASCII names

@@ -1,6 +1,37 @@
 //! The anchor shape: `A { num1, flatten B { num2, flatten C { num3, num4 } }, flatten D { num5, num6 } }`,
 //! all `u64`: three levels of nesting, two flattened fields in one struct, an own field before them.
 
+use crate::common::formats::Needs;
+use crate::workloads::{any_format, prior_reads, serde_flatten_reads, serde_flatten_writes};
+
+workload! {
+    /// The anchor shape: the one every configuration of the format table is measured on, and
+    /// the one serde_fast_flatten can express.
+    impl Workload for Anchor {
+        const NAME: &'static str = "anchor";
+        const VALUE: &'static str = "one `A`: six `u64` leaves over three levels of flatten";
+        const NEEDS: Needs = Needs::NOTHING;
+        type Source = fast::A;
+
+        fn values(n: usize) -> Vec<fast::A> {
+            values(n)
+        }
+
+        fn samples() -> Vec<fast::A> {
+            values(3)
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads any_format, writes any_format
+        => <'a> flat::Flat = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+        => <'a> fast::A = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::A = |s| s.iter().map(Into::into).collect();
+    Prior "serde_fast_flatten" Prior, reads prior_reads, writes any_format
+        => <'a> prior::A = |s| s.iter().map(Into::into).collect();
+}
+
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
     use serde_fastkit::FastFlatten;

@@ -1,22 +1,337 @@
-//! Workloads shared by the benchmarks and the tests (`#[path]`-included by both), so that what is
-//! measured is exactly what is tested.
+//! The workloads: what the benches, the report and the tour measure and the tests check, so that
+//! what is measured is exactly what is tested. Mounted by each of them as `crate::workloads`,
+//! beside `crate::common` (`benches/common/`).
 //!
-//! Each workload defines the same data three or four ways: with `#[derive(FastFlatten)]`
-//! (`fast`), with serde's derive and `#[serde(flatten)]` (`serde_flatten`), as one plain struct
-//! with every leaf at top level (`flat`, the lower bound: same bytes, no flatten), and, where its
-//! derive can express it, with serde_fast_flatten 0.1.3 (`prior`).
+//! A [`Workload`] is some data in several [`Implementation`]s: types that read and write the
+//! same bytes. Today each workload has the lower bound (`flat`: every leaf at top level, a plain
+//! serde derive), FastFlatten (`fast`) and serde's derive with `#[serde(flatten)]`
+//! (`serde_flatten`), and the anchor shape also serde_fast_flatten 0.1.3 (`prior`). Consumers
+//! iterate the implementations ([`Workload::visit_implementations`]) and read each one's
+//! [`Role`] and on which formats it works ([`Implementation::reads`],
+//! [`Implementation::writes`]): nothing is hard-wired to these four.
+//!
+//! **Adding a workload** is one file here (its types, its values, its `workload!`) and one line
+//! in [`for_each_workload!`]; the benches, the report and the tests pick it up.
 
 #![allow(dead_code)] // each includer uses a different part
+
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::common::formats::{Format, Needs, Properties};
+/// The hash behind the workloads' `values` generators (`super::mix` in each workload).
+use crate::common::rng::mix;
+
+/// Calls `$callback!(module: Workload);` once per workload, in the order the report and the
+/// benches show them.
+macro_rules! for_each_workload {
+    ($callback:ident) => {
+        $callback!(anchor: Anchor);
+        $callback!(paged: Paged);
+        $callback!(paged_borrowed: PagedBorrowed);
+        $callback!(wide: Wide);
+        $callback!(payload: Payload);
+    };
+}
+#[allow(unused_imports)] // not every includer stamps code per workload
+pub(crate) use for_each_workload;
+
+/// One workload: some data, defined by several implementations over the same bytes.
+pub trait Workload: Sized + 'static {
+    /// Its name in benchmark ids, tables and messages.
+    const NAME: &'static str;
+
+    /// What one value is, for the report's legend.
+    const VALUE: &'static str;
+
+    /// What a format must offer to read the values back (`wide` leaves fields out: formats
+    /// that read structs as sequences cannot; `paged_borrowed` borrows: formats that lend). The
+    /// benches and the report run a workload only there; any format can write it.
+    const NEEDS: Needs;
+
+    /// The values every implementation's values are built from: FastFlatten's own, owning their
+    /// data. Written by any format, they are every implementation's reference bytes.
+    type Source: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+
+    /// `n` deterministic values.
+    fn values(n: usize) -> Vec<Self::Source>;
+
+    /// A few small values that still cover the shape, for tests that try many mutations of
+    /// each (the bad-input tests).
+    fn samples() -> Vec<Self::Source>;
+
+    /// Calls `visitor.visit::<I>()` for each implementation, in declaration order.
+    fn visit_implementations(visitor: &mut impl ImplementationVisitor<Self>);
+}
+
+/// What an implementation is to the workload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The lower bound: the same bytes read and written by one plain serde-derived type, with
+    /// no flatten (`flat`).
+    LowerBound,
+    /// `#[derive(FastFlatten)]`: the implementation under test (`fast_flatten`).
+    FastFlatten,
+    /// serde's own derive of the same shape, `#[serde(flatten)]` (`serde_flatten`): what
+    /// FastFlatten replaces.
+    Serde,
+    /// An earlier crate with the same aim (serde_fast_flatten 0.1.3, only the anchor shape).
+    Prior,
+}
+
+/// One way to define a workload's values, as types of its own (implemented by a marker type).
+pub trait Implementation<W: Workload>: 'static {
+    /// Its name in benchmark ids and messages.
+    const NAME: &'static str;
+
+    /// What it is to the workload.
+    const ROLE: Role;
+
+    /// One value, borrowing from the input for `'a` where the implementation borrows.
+    type Value<'a>: Serialize + Deserialize<'a> + Debug + PartialEq;
+
+    /// Whether it reads the reference bytes (the source values written by `format`) as its
+    /// values there: serde's flatten reads only maps keyed by name.
+    fn reads(format: &Properties) -> bool;
+
+    /// Whether it writes its values on `format`: serde's flatten writes a map of unknown
+    /// length, which formats that read structs as sequences refuse.
+    fn writes(format: &Properties) -> bool;
+
+    /// Its values, built from the workload's source values (borrowing from them where
+    /// `Value` borrows).
+    fn values(source: &[W::Source]) -> Vec<Self::Value<'_>>;
+
+    /// Decodes one value from `input`; `None` where the format cannot decode the type at all (a
+    /// borrowing implementation on a format that cannot lend).
+    fn decode<'de, F: Format>(input: &'de F::Input) -> Option<Result<Self::Value<'de>, String>>;
+
+    /// Decodes a sequence of values into a `Vec`, as [`Implementation::decode`].
+    fn decode_all<'de, F: Format>(
+        input: &'de F::Input,
+    ) -> Option<Result<Vec<Self::Value<'de>>, String>>;
+
+    /// Reads a sequence of values through the sink (`benches/common/sink.rs`), each dropped as
+    /// it is read, and returns how many it read: what the benches and the report time.
+    fn decode_sink<F: Format>(input: &F::Input) -> Option<Result<usize, String>>;
+
+    /// Reads one value from untrusted bytes and drops it ([`Format::decode_untrusted`]).
+    fn decode_untrusted<F: Format>(bytes: &[u8]) -> Option<Result<(), String>>;
+}
+
+/// Something done once per implementation of a workload, with the implementation as a type.
+pub trait ImplementationVisitor<W: Workload> {
+    fn visit<I: Implementation<W>>(&mut self);
+}
+
+/// Something done once per workload, with the workload as a type.
+pub trait WorkloadVisitor {
+    fn visit<W: Workload>(&mut self);
+}
+
+/// Calls `visitor.visit::<W>()` for every workload of [`for_each_workload!`], in its order.
+pub fn visit_workloads(visitor: &mut impl WorkloadVisitor) {
+    macro_rules! visit {
+        ($module:ident: $workload:ident) => {
+            visitor.visit::<$workload>();
+        };
+    }
+    for_each_workload!(visit);
+}
+
+/// The lower bound's marker ([`Role::LowerBound`]).
+pub struct Flat;
+
+/// FastFlatten's marker ([`Role::FastFlatten`]).
+pub struct Fast;
+
+/// serde's derive's marker ([`Role::Serde`]).
+pub struct SerdeFlatten;
+
+/// serde_fast_flatten's marker ([`Role::Prior`]).
+pub struct Prior;
+
+// Rules over formats: where an implementation works.
+
+/// Every format.
+pub fn any_format(_: &Properties) -> bool {
+    true
+}
+
+/// Formats that lend `&str`s from their input: where borrowing implementations read.
+pub fn lends(format: &Properties) -> bool {
+    format.borrows
+}
+
+/// Where serde's flatten reads FastFlatten's bytes: it reads a struct with a flattened field
+/// only as a map keyed by names.
+pub fn serde_flatten_reads(format: &Properties) -> bool {
+    format.self_describing && format.keys_are_names
+}
+
+/// Where serde's flatten writes: it writes a struct with a flattened field as a map of unknown
+/// length (`serialize_map(None)`), which formats reading structs as sequences refuse.
+pub fn serde_flatten_writes(format: &Properties) -> bool {
+    format.self_describing
+}
+
+/// Where serde's flatten reads FastFlatten's bytes borrowing its strings.
+pub fn serde_flatten_reads_borrowing(format: &Properties) -> bool {
+    serde_flatten_reads(format) && lends(format)
+}
+
+/// Where serde_fast_flatten reads FastFlatten's bytes: maps keyed by names, or sequences where
+/// a struct leaves no trace (bincode, bitcode, postcard), since it reads a flattened struct as a
+/// nested one (rmp-serde's arrays give it a header; serde_cbor's packed maps key by index).
+pub fn prior_reads(format: &Properties) -> bool {
+    (format.self_describing && format.keys_are_names) || !format.describes_values
+}
+
+/// What reading borrowed values needs: a format that lends.
+pub const BORROWS: Needs = Needs {
+    borrows: true,
+    ..Needs::NOTHING
+};
+
+// ---------------------------------------------------------------------------------------------
+// How a workload file declares itself.
+
+/// Declares a workload: its `impl Workload` (whose `visit_implementations` it writes) and the
+/// `impl Implementation` of each implementation, one line each:
+///
+/// ```text
+/// Marker "name" Role, reads rule, writes rule => <'a> ValueType = |source| values;
+/// ```
+///
+/// where the rules are functions over a format's properties (see [`any_format`] and below).
+///
+/// `values` builds the implementation's values from the workload's source values
+/// (`&[Self::Source]`), borrowing them where `ValueType` uses `'a`. `reads owned` or
+/// `reads borrowed` says how the implementations decode: into values owning their data (every
+/// format), or borrowing from the input (formats that lend).
+macro_rules! workload {
+    (
+        $(#[$attr:meta])*
+        impl Workload for $workload:ident { $($item:tt)* }
+        reads $mode:ident;
+        $(
+            $marker:ident $name:literal $role:ident, reads $reads:path, writes $writes:path
+                => <$lt:lifetime> $value:ty = |$source:ident| $values:expr;
+        )+
+    ) => {
+        $(#[$attr])*
+        pub struct $workload;
+
+        impl $crate::workloads::Workload for $workload {
+            $($item)*
+
+            fn visit_implementations(
+                visitor: &mut impl $crate::workloads::ImplementationVisitor<Self>,
+            ) {
+                $(visitor.visit::<$crate::workloads::$marker>();)+
+            }
+        }
+
+        $(
+            impl $crate::workloads::Implementation<$workload> for $crate::workloads::$marker {
+                const NAME: &'static str = $name;
+                const ROLE: $crate::workloads::Role = $crate::workloads::Role::$role;
+                type Value<$lt> = $value;
+
+                fn reads(format: &$crate::common::formats::Properties) -> bool {
+                    $reads(format)
+                }
+
+                fn writes(format: &$crate::common::formats::Properties) -> bool {
+                    $writes(format)
+                }
+
+                fn values(
+                    $source: &[<$workload as $crate::workloads::Workload>::Source],
+                ) -> Vec<Self::Value<'_>> {
+                    $values
+                }
+
+                $crate::workloads::decoding!($mode);
+            }
+        )+
+    };
+}
+
+/// The decoding methods of an [`Implementation`] whose values own their data (`owned`: decoded
+/// on every format) or borrow from the input (`borrowed`: `None` where the format cannot lend).
+macro_rules! decoding {
+    (owned) => {
+        #[inline]
+        fn decode<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Self::Value<'de>, String>> {
+            Some(F::decode_input(input))
+        }
+
+        #[inline]
+        fn decode_all<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Vec<Self::Value<'de>>, String>> {
+            Some(F::decode_input(input))
+        }
+
+        #[inline]
+        fn decode_sink<F: $crate::common::formats::Format>(
+            input: &F::Input,
+        ) -> Option<Result<usize, String>> {
+            Some(
+                F::decode_input::<$crate::common::sink::Sink<Self::Value<'static>>>(input)
+                    .map(|sink| sink.len),
+            )
+        }
+
+        fn decode_untrusted<F: $crate::common::formats::Format>(
+            bytes: &[u8],
+        ) -> Option<Result<(), String>> {
+            Some(F::decode_untrusted::<Self::Value<'static>>(bytes).map(drop))
+        }
+    };
+    (borrowed) => {
+        #[inline]
+        fn decode<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Self::Value<'de>, String>> {
+            F::decode_borrowed_input(input)
+        }
+
+        #[inline]
+        fn decode_all<'de, F: $crate::common::formats::Format>(
+            input: &'de F::Input,
+        ) -> Option<Result<Vec<Self::Value<'de>>, String>> {
+            F::decode_borrowed_input(input)
+        }
+
+        #[inline]
+        fn decode_sink<F: $crate::common::formats::Format>(
+            input: &F::Input,
+        ) -> Option<Result<usize, String>> {
+            F::decode_borrowed_input::<$crate::common::sink::Sink<Self::Value<'_>>>(input)
+                .map(|read| read.map(|sink| sink.len))
+        }
+
+        fn decode_untrusted<F: $crate::common::formats::Format>(
+            bytes: &[u8],
+        ) -> Option<Result<(), String>> {
+            F::decode_borrowed_untrusted::<Self::Value<'_>>(bytes).map(|read| read.map(drop))
+        }
+    };
+}
+pub(crate) use decoding;
 
 pub mod anchor;
 pub mod paged;
 pub mod payload;
 pub mod wide;
 
-/// One SplitMix64 step: the deterministic hash behind the workloads' `values` generators.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use anchor::Anchor;
+pub use paged::{Paged, PagedBorrowed};
+pub use payload::Payload;
+pub use wide::Wide;

@@ -15,8 +15,67 @@
 //! here `items` after `meta`, and it panics ("expected `:`") on a lifetime parameter
 //! (`ItemRef<'a>`). Moving `items` first would change the bytes.
 
+use crate::common::calendar::civil_from_days;
+use crate::common::formats::Needs;
+use crate::workloads::{
+    any_format, lends, serde_flatten_reads, serde_flatten_reads_borrowing, serde_flatten_writes,
+    BORROWS,
+};
+
 /// Items per page.
 pub const PER_PAGE: usize = 20;
+
+workload! {
+    /// Pages of owned items.
+    impl Workload for Paged {
+        const NAME: &'static str = "paged";
+        const VALUE: &'static str =
+            "one page of 20 owned items, each item flattening a 4-string `Audit`";
+        const NEEDS: Needs = Needs::NOTHING;
+        type Source = fast::Page<fast::Item>;
+
+        fn values(n: usize) -> Vec<fast::Page<fast::Item>> {
+            values(n)
+        }
+
+        fn samples() -> Vec<fast::Page<fast::Item>> {
+            small_pages()
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads any_format, writes any_format
+        => <'a> flat::Page<flat::Item> = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+        => <'a> fast::Page<fast::Item> = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::Page<serde_flatten::Item> = |s| s.iter().map(Into::into).collect();
+}
+
+workload! {
+    /// The same pages read as `&str`s into the input ([`borrowed`]).
+    impl Workload for PagedBorrowed {
+        const NAME: &'static str = "paged_borrowed";
+        const VALUE: &'static str = "the pages of `paged`, every string borrowed from the input";
+        const NEEDS: Needs = BORROWS;
+        type Source = fast::Page<fast::Item>;
+
+        fn values(n: usize) -> Vec<fast::Page<fast::Item>> {
+            values(n)
+        }
+
+        fn samples() -> Vec<fast::Page<fast::Item>> {
+            small_pages()
+        }
+    }
+    reads borrowed;
+    Flat "flat" LowerBound, reads lends, writes any_format
+        => <'a> flat::Page<flat::ItemRef<'a>> = |s| borrowed(s).iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads lends, writes any_format
+        => <'a> fast::Page<fast::ItemRef<'a>> = |s| borrowed(s);
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads_borrowing, writes serde_flatten_writes
+        => <'a> serde_flatten::Page<serde_flatten::ItemRef<'a>> =
+            |s| borrowed(s).iter().map(Into::into).collect();
+}
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
@@ -258,6 +317,15 @@ pub fn values(n: usize) -> Vec<fast::Page<fast::Item>> {
         .collect()
 }
 
+/// Two pages of two items each: the workload's samples.
+fn small_pages() -> Vec<fast::Page<fast::Item>> {
+    let mut pages = values(2);
+    for page in &mut pages {
+        page.items.truncate(2);
+    }
+    pages
+}
+
 /// The borrowed view of `pages`: every string a `&str` into them (same bytes when written).
 pub fn borrowed(pages: &[fast::Page<fast::Item>]) -> Vec<fast::Page<fast::ItemRef<'_>>> {
     pages
@@ -306,16 +374,7 @@ fn item(k: u64) -> fast::Item {
 fn rfc3339(millis: u64) -> String {
     let secs = millis / 1000;
     let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Howard Hinnant's `civil_from_days`, for days since 1970-01-01 (non-negative here).
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
+    let (year, month, day) = civil_from_days(days);
     format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
         rem / 3600,

@@ -20,6 +20,35 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::common::formats::Needs;
+use crate::workloads::{any_format, serde_flatten_reads, serde_flatten_writes};
+
+workload! {
+    /// Execution payloads.
+    impl Workload for Payload {
+        const NAME: &'static str = "payload";
+        const VALUE: &'static str =
+            "one V3 execution payload (V3 flattens V2 flattens V1), about 4.6 kB of hex";
+        const NEEDS: Needs = Needs::NOTHING;
+        type Source = fast::V3;
+
+        fn values(n: usize) -> Vec<fast::V3> {
+            values(n)
+        }
+
+        fn samples() -> Vec<fast::V3> {
+            vec![small()]
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads any_format, writes any_format
+        => <'a> flat::V3 = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+        => <'a> fast::V3 = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::V3 = |s| s.iter().map(Into::into).collect();
+}
+
 /// Transactions per payload.
 pub const TRANSACTIONS: usize = 10;
 
@@ -213,6 +242,30 @@ pub fn values(n: usize) -> Vec<fast::V3> {
             }
         })
         .collect()
+}
+
+/// A small payload: every string cut to 12 characters, two transactions, one withdrawal.
+fn small() -> fast::V3 {
+    let mut v3 = values(1).remove(0);
+    let v1 = &mut v3.v2.v1;
+    for text in [
+        &mut v1.parent_hash,
+        &mut v1.fee_recipient,
+        &mut v1.state_root,
+        &mut v1.receipts_root,
+        &mut v1.logs_bloom,
+        &mut v1.prev_randao,
+        &mut v1.extra_data,
+        &mut v1.block_hash,
+    ] {
+        text.truncate(12);
+    }
+    v1.transactions.truncate(2);
+    for t in &mut v1.transactions {
+        t.truncate(12);
+    }
+    v3.v2.withdrawals.truncate(1);
+    v3
 }
 
 impl From<&fast::V1> for serde_flatten::V1 {

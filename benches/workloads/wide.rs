@@ -15,6 +15,41 @@
 //! The 160 names are written once, in `with_fields!`, which hands them to the generators
 //! (`groups!`, `flat_record!`, `conversions!`).
 
+use crate::common::formats::Needs;
+use crate::workloads::{any_format, serde_flatten_reads, serde_flatten_writes};
+
+workload! {
+    /// Wide sparse records.
+    impl Workload for Wide {
+        const NAME: &'static str = "wide";
+        const VALUE: &'static str =
+            "one record: 8 flattened groups of 20 optional leaves, about 20 set";
+        /// Records leave fields out (`skip_serializing_if`).
+        const NEEDS: Needs = Needs {
+            self_describing: true,
+            ..Needs::NOTHING
+        };
+        type Source = fast::Record;
+
+        fn values(n: usize) -> Vec<fast::Record> {
+            values(n)
+        }
+
+        fn samples() -> Vec<fast::Record> {
+            let mut samples = values(2);
+            samples.push(full());
+            samples
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads any_format, writes any_format
+        => <'a> flat::Record = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+        => <'a> fast::Record = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::Record = |s| s.iter().map(Into::into).collect();
+}
+
 /// Calls `$generate! { $($arg)* <group table> }`, the table being, for each group, its type, the
 /// record's field holding it and its leaves with their types (each wrapped in `Option`).
 macro_rules! with_fields {
@@ -245,4 +280,14 @@ pub fn values(n: usize) -> Vec<fast::Record> {
             record
         })
         .collect()
+}
+
+/// A record with every leaf set: the one value of the workload that formats reading structs as
+/// sequences of all their fields can read back.
+pub fn full() -> fast::Record {
+    let mut record = fast::Record::default();
+    for (i, leaf) in leaves_mut(&mut record).into_iter().enumerate() {
+        leaf.set(super::mix(u64::MAX - i as u64));
+    }
+    record
 }

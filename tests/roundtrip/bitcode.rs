@@ -1,8 +1,3 @@
 //! bitcode (serde mode): not self-describing, lengths required up front.
 
-use crate::flatten::flatten_tests;
-use crate::formats::Bitcode;
-use crate::formatters::formatter_tests;
-
-formatter_tests!(formatters, Bitcode);
-flatten_tests!(flatten, Bitcode);
+crate::common::formats::for_each_format!(Bitcode: format_tests);

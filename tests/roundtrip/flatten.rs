@@ -2,15 +2,18 @@
 //! with `flatten_tests!`.
 
 use std::fmt::Debug;
+use std::marker::PhantomData;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_fastkit::MapFormatter;
 
 use crate::alloc_counter::count_allocations;
-use crate::format::{assert_error, assert_roundtrip, assert_same_bytes, Format};
+use crate::format::{assert_error, assert_roundtrip, Format};
 use crate::shapes::{fast, twin};
-use crate::workloads::{anchor, paged, payload, wide};
+use crate::workloads::{
+    anchor, visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
+};
 
 /// Every shape roundtrips (those using `skip_serializing_if` or `skip_serializing` only where
 /// the format is self-describing, as with serde's derive).
@@ -197,77 +200,85 @@ pub fn allocates_like_flat<F: Format>() {
 }
 
 /// The benchmark workloads (`benches/workloads/`) are what they claim: for a few values of each,
-/// FastFlatten roundtrips, writes exactly the flat struct's bytes, and, where serde's flatten
-/// works, serde's flatten reads FastFlatten's output to the same value and vice versa. `wide`
-/// leaves out fields (`skip_serializing_if`), so only on self-describing formats.
+/// every implementation writes exactly FastFlatten's bytes (serde's flatten, where it writes a
+/// map of unknown length differently, bytes that FastFlatten reads back as the same value), and,
+/// where the format can read the workload back, reads FastFlatten's bytes as its own value. Where
+/// each implementation and each workload works is read from the workloads
+/// (`Implementation::reads`, `Implementation::writes`, `Workload::NEEDS`).
 pub fn workloads_roundtrip<F: Format>() {
-    let pages = paged::values(3);
-    check_workload::<
-        F,
-        _,
-        paged::serde_flatten::Page<paged::serde_flatten::Item>,
-        paged::flat::Page<paged::flat::Item>,
-    >(&pages);
+    struct Check<F>(PhantomData<F>);
 
-    // The borrowed variant writes the owned one's bytes, and reads them back borrowing.
-    for (page, borrowed) in pages.iter().zip(paged::borrowed(&pages)) {
-        let bytes = F::encode(page).unwrap();
-        assert_eq!(
-            F::encode(&borrowed).unwrap(),
-            bytes,
-            "{}: owned and borrowed pages differ",
-            F::NAME
-        );
-        assert_same_bytes::<F, _, _>(
-            &borrowed,
-            &paged::flat::Page::<paged::flat::ItemRef<'_>>::from(&borrowed),
-        );
-        let Some(back) = F::decode_borrowed::<paged::fast::Page<paged::fast::ItemRef<'_>>>(&bytes)
-        else {
-            continue; // the format reads through `io::Read` and cannot lend
-        };
-        assert_eq!(
-            back.unwrap_or_else(|e| panic!("{}: {e}", F::NAME)),
-            borrowed,
-            "{}",
-            F::NAME
-        );
-        if F::SELF_DESCRIBING && F::KEYS_ARE_NAMES {
-            let from_fast = F::decode_borrowed::<
-                paged::serde_flatten::Page<paged::serde_flatten::ItemRef<'_>>,
-            >(&bytes)
-            .unwrap();
-            let from_fast = from_fast.unwrap_or_else(|e| {
-                panic!(
-                    "{}: serde's flatten reading FastFlatten output: {e}",
-                    F::NAME
-                )
+    impl<F: Format> WorkloadVisitor for Check<F> {
+        fn visit<W: Workload>(&mut self) {
+            let source = W::values(WORKLOAD_VALUES);
+            let reference: Result<Vec<Vec<u8>>, String> = source.iter().map(F::encode).collect();
+            let reference = match reference {
+                Ok(reference) => reference,
+                // Where the format cannot read the workload back, it may not write it either
+                // (bitcode cannot skip the fields `wide` leaves out).
+                Err(_) if !W::NEEDS.met_by(&F::PROPERTIES) => return,
+                Err(e) => panic!("{}: {}: {e}", F::NAME, W::NAME),
+            };
+            W::visit_implementations(&mut CheckImplementation::<F, W> {
+                source: &source,
+                reference: &reference,
+                format: PhantomData,
             });
-            assert_eq!(from_fast, (&borrowed).into(), "{}", F::NAME);
         }
     }
 
-    check_workload::<F, _, payload::serde_flatten::V3, payload::flat::V3>(&payload::values(3));
-
-    if F::SELF_DESCRIBING {
-        check_workload::<F, _, wide::serde_flatten::Record, wide::flat::Record>(&wide::values(20));
-    }
+    visit_workloads(&mut Check::<F>(PhantomData));
 }
 
-/// `values` roundtrip, encode like their `L` (flat) conversions, and, on self-describing formats,
-/// read each other's output with their `S` (serde's flatten) conversions.
-#[track_caller]
-fn check_workload<F: Format, T, S, L>(values: &[T])
-where
-    T: Serialize + DeserializeOwned + PartialEq + Debug,
-    S: for<'a> From<&'a T> + Serialize + DeserializeOwned + PartialEq + Debug,
-    L: for<'a> From<&'a T> + Serialize,
-{
-    for value in values {
-        assert_roundtrip::<F, _>(value);
-        assert_same_bytes::<F, _, _>(value, &L::from(value));
-        if F::SELF_DESCRIBING {
-            cross_read::<F, _, _>(value, &S::from(value));
+/// Values of each workload checked on each format (`wide` sets different leaves in each).
+const WORKLOAD_VALUES: usize = 20;
+
+/// [`workloads_roundtrip`] for one implementation of workload `W` on `F`.
+struct CheckImplementation<'a, F, W: Workload> {
+    source: &'a [W::Source],
+    /// The source values written by `F`, one by one.
+    reference: &'a [Vec<u8>],
+    format: PhantomData<F>,
+}
+
+impl<F: Format, W: Workload> ImplementationVisitor<W> for CheckImplementation<'_, F, W> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        let format = F::PROPERTIES;
+        let context = |i: usize| format!("{}: {}[{i}]: {}", F::NAME, W::NAME, I::NAME);
+        let values = I::values(self.source);
+        for (i, (value, reference)) in values.iter().zip(self.reference).enumerate() {
+            if I::writes(&format) {
+                let bytes = F::encode(value).unwrap_or_else(|e| panic!("{}: {e}", context(i)));
+                // serde's flatten writes a map of unknown length, which CBOR writes otherwise.
+                let may_differ = I::ROLE == Role::Serde && !format.same_bytes_as_serde_flatten();
+                if !may_differ {
+                    assert!(
+                        bytes == *reference,
+                        "{}: not FastFlatten's bytes",
+                        context(i)
+                    );
+                } else if format.self_describing {
+                    let read: W::Source = F::decode(&bytes).unwrap_or_else(|e| {
+                        panic!("{}: FastFlatten cannot read it: {e}", context(i))
+                    });
+                    assert_eq!(
+                        read,
+                        self.source[i],
+                        "{}: read back by FastFlatten",
+                        context(i)
+                    );
+                }
+            }
+            if W::NEEDS.met_by(&format) && I::reads(&format) {
+                let input = F::input(reference).unwrap_or_else(|e| panic!("{}: {e}", context(i)));
+                let Some(read) = I::decode::<F>(input) else {
+                    continue; // the format reads through `io::Read` and cannot lend
+                };
+                let read = read.unwrap_or_else(|e| {
+                    panic!("{}: cannot read FastFlatten's bytes: {e}", context(i))
+                });
+                assert_eq!(&read, value, "{}: reads FastFlatten's bytes", context(i));
+            }
         }
     }
 }

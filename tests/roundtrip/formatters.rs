@@ -8,21 +8,11 @@ use serde::{Deserialize, Serialize};
 use serde_fastkit::{Concat, DisplayFormatter, DisplaySeq, MapFormatter, OnceSeq, SeqFormatter};
 
 use crate::alloc_counter::count_allocations;
+use crate::common::names::Name;
 use crate::format::{assert_error, assert_roundtrip, assert_same_bytes, Format};
 
-/// The formatter experiment's element: displays as "first last".
-pub struct Name {
-    pub first: String,
-    pub last: String,
-}
-
-impl fmt::Display for Name {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.first, self.last)
-    }
-}
-
-/// Names cycling through a few first and last names, some non-ASCII, one with a quote.
+/// Names (`benches/common/names.rs`'s `Name`, displayed as "first last") cycling through a few
+/// first and last names of their own, some non-ASCII, one with a quote, one in CJK.
 pub fn names(n: usize) -> Vec<Name> {
     const FIRST: [&str; 6] = [
         "Ada",
@@ -35,8 +25,8 @@ pub fn names(n: usize) -> Vec<Name> {
     const LAST: [&str; 5] = ["Lovelace", "Turing", "Hopper", "Kierkegaard", "日本語"];
     (0..n)
         .map(|i| Name {
-            first: FIRST[i % FIRST.len()].to_owned(),
-            last: LAST[i % LAST.len()].to_owned(),
+            first_name: FIRST[i % FIRST.len()].to_owned(),
+            last_name: LAST[i % LAST.len()].to_owned(),
         })
         .collect()
 }
@@ -90,7 +80,7 @@ pub fn same_output_as_naive<F: Format>() {
     let naive: Vec<String> = names.iter().map(ToString::to_string).collect();
     for (name, text) in names.iter().zip(&naive) {
         assert_same_bytes::<F, _, _>(&DisplayFormatter(name), text);
-        assert_same_bytes::<F, _, _>(&Concat((&name.first, " ", &name.last)), text);
+        assert_same_bytes::<F, _, _>(&Concat((&name.first_name, " ", &name.last_name)), text);
     }
     assert_same_bytes::<F, _, _>(&DisplaySeq(&names), &naive);
     assert_same_bytes::<F, _, _>(&SeqFormatter(names.iter().map(DisplayFormatter)), &naive);
@@ -225,12 +215,16 @@ pub fn no_allocation_per_element<F: Format>() {
         (
             "SeqFormatter of Concat",
             allocations::<F, _>(|| {
-                SeqFormatter(names.iter().map(|n| Concat((&n.first, " ", &n.last))))
+                SeqFormatter(
+                    names
+                        .iter()
+                        .map(|n| Concat((&n.first_name, " ", &n.last_name))),
+                )
             }),
         ),
         (
             "filtered DisplaySeq",
-            allocations::<F, _>(|| DisplaySeq(names.iter().filter(|n| !n.first.is_empty()))),
+            allocations::<F, _>(|| DisplaySeq(names.iter().filter(|n| !n.first_name.is_empty()))),
         ),
     ];
     for (what, count) in cases {

@@ -1,8 +1,3 @@
-//! serde_json.
+//! serde_json: compact from a slice and from a `str`, and pretty-printed.
 
-use crate::flatten::flatten_tests;
-use crate::formats::Json;
-use crate::formatters::formatter_tests;
-
-formatter_tests!(formatters, Json);
-flatten_tests!(flatten, Json);
+crate::common::formats::for_each_format!(Json: format_tests);

@@ -1,15 +1,37 @@
-//! Roundtrip and output tests, one file per format. Every file stamps out the shared checks for
-//! its format adapter(s) of `benches/common/formats.rs` ([`formats::Format`]).
+//! Roundtrip and output tests, one file per format family. Each file stamps out the shared
+//! checks (`formatters.rs`, `flatten.rs`) for every configuration of its family in the format
+//! table (`benches/common/formats.rs`), through [`format_tests!`]: a configuration added to the
+//! table is tested here without any edit.
 
+#[path = "../../benches/common/alloc_counter.rs"]
 mod alloc_counter;
+#[path = "../../benches/common/mod.rs"]
+mod common;
 mod flatten;
 mod format;
-#[path = "../../benches/common/formats.rs"]
-mod formats;
 mod formatters;
 mod shapes;
 #[path = "../../benches/workloads/mod.rs"]
 mod workloads;
+
+/// One module per format configuration, named by its table id, holding every shared check as a
+/// `#[test]`. The callback of `for_each_format!` in each family file.
+macro_rules! format_tests {
+    ($family:ident $id:ident: $format:ident, $tier:ident) => {
+        mod $id {
+            type F = crate::common::formats::$format;
+
+            crate::formatters::formatter_tests!(formatters, F);
+            crate::flatten::flatten_tests!(flatten, F);
+
+            /// The adapter lends exactly where its table entry says it does.
+            #[test]
+            fn borrows_as_declared() {
+                crate::format::borrows_as_declared::<F>();
+            }
+        }
+    };
+}
 
 mod bincode;
 mod bitcode;

@@ -1,8 +1,3 @@
 //! postcard: varint-encoded, length-prefixed, not self-describing.
 
-use crate::flatten::flatten_tests;
-use crate::formats::Postcard;
-use crate::formatters::formatter_tests;
-
-formatter_tests!(formatters, Postcard);
-flatten_tests!(flatten, Postcard);
+crate::common::formats::for_each_format!(Postcard: format_tests);

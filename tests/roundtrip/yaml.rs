@@ -1,10 +1,3 @@
-//! serde_yaml (deprecated, still widely run) and its maintained successor serde_norway.
+//! YAML: serde_yaml (deprecated, still widely run) and its maintained successors.
 
-use crate::flatten::flatten_tests;
-use crate::formats::{Norway, SerdeYaml};
-use crate::formatters::formatter_tests;
-
-formatter_tests!(serde_yaml_formatters, SerdeYaml);
-formatter_tests!(serde_norway_formatters, Norway);
-flatten_tests!(serde_yaml_flatten, SerdeYaml);
-flatten_tests!(serde_norway_flatten, Norway);
+crate::common::formats::for_each_format!(Yaml: format_tests);

@@ -1,5 +1,8 @@
-//! A counting `#[global_allocator]`: allocations made by the current thread, so tests running
-//! in parallel do not see each other's.
+//! A counting `#[global_allocator]`: [`count_allocations`] tells how many allocations and
+//! reallocations a closure made on the current thread (so tests running in parallel do not see
+//! each other's). It wraps `System` and replaces the global allocator of whoever includes this
+//! file, which is why it is apart from `mod.rs`: the roundtrip tests and the tour include it, the
+//! benches and the report do not.
 #![allow(unsafe_code)] // `GlobalAlloc` is an unsafe trait; this only forwards to `System`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -9,6 +12,7 @@ thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
 }
 
+/// `System`, counting every allocation and reallocation in [`ALLOCATIONS`].
 struct CountingAllocator;
 
 #[global_allocator]
@@ -23,20 +27,24 @@ fn count_one() {
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count_one();
+        // SAFETY: forwarded as received.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         count_one();
+        // SAFETY: forwarded as received.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count_one();
+        // SAFETY: forwarded as received.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded as received.
         unsafe { System.dealloc(ptr, layout) }
     }
 }

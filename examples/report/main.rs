@@ -1,0 +1,129 @@
+//! The benchmark report for README.md: `#[derive(FastFlatten)]` against serde's
+//! `#[serde(flatten)]` and the flat lower bound, on four workloads and seven formats.
+//!
+//! Run it with
+//!
+//! ```text
+//! cargo run --release --example report                   # the report (about 20 s after the build, 2 cores)
+//! REPORT_ROUNDS=3 cargo run --release --example report   # a quick smoke run
+//! ```
+//!
+//! Without `[profile.release] codegen-units = 1` in Cargo.toml, set
+//! `CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1` for numbers to publish: with cargo's default of 16
+//! units, how rustc splits the code moves some ratios by up to 20% from one build to the next
+//! (measured; the header records the setting and the report warns on stderr).
+//!
+//! It writes `benches/report/report.md` (a header describing the machine, one Markdown table per
+//! operation, a summary against the targets) and `benches/report/flatten.svg` (the ratios as a
+//! bar chart), and prints the Markdown to stdout (progress goes to stderr).
+//!
+//! The workloads are those of `benches/workloads/`: `anchor`, `paged` (owned items), `wide`
+//! (self-describing formats only) and `payload`. Each is defined three ways: `fast`
+//! (FastFlatten), `serde_flatten` (serde's derive with `#[serde(flatten)]`) and `flat` (every
+//! leaf at top level: the same bytes without flatten, the lower bound). The formats are the
+//! primary ones of the format table (`benches/common/formats.rs`): serde_json, serde_yaml,
+//! ciborium, bincode 2, bitcode (serde API), postcard and rmp-serde in struct-map mode.
+//!
+//! For each workload, format and operation:
+//!
+//! 1. A batch of values is sized, at most [`MAX_BATCH_BYTES`] encoded so that it stays in the
+//!    caches, and a number of passes over it, so that FastFlatten takes about [`TARGET_BATCH`] on
+//!    the passes: the timed unit.
+//! 2. The batch is encoded once with FastFlatten. `flat` must write the same bytes, and FastFlatten
+//!    and `flat` must read them back as the values written (otherwise the report panics: it does
+//!    not measure broken code). serde's flatten is probed on the same bytes, with panics caught
+//!    (bitcode panics on it): where it errors, panics or reads other values, the row says
+//!    "fails" with the short reason and serde's flatten is not timed. Serializing, serde's
+//!    flatten may write other bytes (a map of unknown length) as long as `flat` reads them back
+//!    as the same values.
+//! 3. After a warm-up, `REPORT_ROUNDS` (default [`DEFAULT_ROUNDS`]) interleaved rounds each time
+//!    every implementation back to back on the timed unit (best of [`REPS`] runs, the starting
+//!    implementation rotating from round to round), so that a slow spell of the machine hits
+//!    all alike. Deserializing reads the whole batch as a sequence, each value dropped as it is
+//!    read; serializing writes it into a reused, pre-sized buffer.
+//! 4. Reported: the median over rounds of the per-round ratios FastFlatten / flat, serde flatten /
+//!    flat and serde flatten / FastFlatten (the speed-up) with their min-max, the median time per
+//!    value, and FastFlatten's throughput in MB/s of encoded input (deserialize) or output
+//!    (serialize).
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+#[path = "../../benches/common/mod.rs"]
+mod common;
+#[path = "../../benches/workloads/mod.rs"]
+mod workloads;
+
+mod header;
+mod markdown;
+mod measure;
+mod results;
+mod svg;
+
+use header::Header;
+use markdown::markdown;
+use measure::run_all;
+use results::Report;
+use svg::svg;
+
+/// Interleaved rounds unless `REPORT_ROUNDS` says otherwise.
+const DEFAULT_ROUNDS: usize = 15;
+
+/// Runs of each implementation per round; the fastest counts.
+const REPS: usize = 3;
+
+/// Untimed runs of each implementation before the first round.
+const WARM_UP_RUNS: usize = 3;
+
+/// How long FastFlatten should take on one timed unit: one batch, read or written
+/// [`Size::passes`] times in a row.
+const TARGET_BATCH: Duration = Duration::from_millis(2);
+
+/// The largest batch, in encoded bytes: so that the data stays in the caches, as in a program
+/// that handles one message at a time, rather than measuring memory traffic and page faults.
+const MAX_BATCH_BYTES: usize = 256 << 10;
+
+/// Where the report goes.
+const OUT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/report");
+
+fn main() {
+    let rounds = rounds();
+    // Let glibc's malloc raise its trim threshold before anything is timed (see examples/tour.rs).
+    drop(black_box(vec![0u8; 16 << 20]));
+    let header = Header::collect(rounds);
+    let started = Instant::now();
+
+    let mut report = Report {
+        header,
+        deserialize: Vec::new(),
+        serialize: Vec::new(),
+    };
+    run_all(rounds, &mut report);
+    report.header.runtime = started.elapsed();
+
+    let markdown = markdown(&report);
+    let svg = svg(&report);
+    std::fs::create_dir_all(OUT_DIR).expect("cannot create benches/report");
+    let out = Path::new(OUT_DIR);
+    std::fs::write(out.join("report.md"), &markdown).expect("cannot write report.md");
+    std::fs::write(out.join("flatten.svg"), &svg).expect("cannot write flatten.svg");
+    println!("{markdown}");
+    eprintln!(
+        "wrote {} and {} in {:.0} s",
+        out.join("report.md").display(),
+        out.join("flatten.svg").display(),
+        report.header.runtime.as_secs_f64()
+    );
+}
+
+/// `REPORT_ROUNDS`, or [`DEFAULT_ROUNDS`].
+fn rounds() -> usize {
+    match std::env::var("REPORT_ROUNDS") {
+        Ok(text) => match text.trim().parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => panic!("REPORT_ROUNDS must be a positive integer, not {text:?}"),
+        },
+        Err(_) => DEFAULT_ROUNDS,
+    }
+}

@@ -1,0 +1,417 @@
+//! One workload on one format: the batch sized, checked, and timed in interleaved rounds.
+
+use std::hint::black_box;
+use std::marker::PhantomData;
+
+use serde::Serialize;
+
+use crate::common::formats::{visit_primary_formats, Format, FormatVisitor};
+use crate::common::probe;
+use crate::common::sink::Sink;
+use crate::common::timer::{self, Rounds, Run};
+use crate::results::{Measured, Report, Row};
+use crate::workloads::{
+    visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
+};
+use crate::{MAX_BATCH_BYTES, REPS, TARGET_BATCH, WARM_UP_RUNS};
+
+/// Runs [`run`] for every workload the report shows, on every primary format of the table
+/// (`benches/common/formats.rs`), in their order. The workloads whose values borrow from their
+/// input are left out: they read the bytes of their owned twin.
+pub fn run_all(rounds: usize, report: &mut Report) {
+    struct RunAll<'a> {
+        rounds: usize,
+        report: &'a mut Report,
+    }
+
+    impl WorkloadVisitor for RunAll<'_> {
+        fn visit<W: Workload>(&mut self) {
+            if const { reported::<W>() } {
+                run_workload::<W>(self.rounds, self.report);
+            }
+        }
+    }
+
+    visit_workloads(&mut RunAll { rounds, report });
+}
+
+/// Whether the report shows workload `W`: not if its values borrow from their input.
+const fn reported<W: Workload>() -> bool {
+    !W::NEEDS.borrows
+}
+
+/// The shown workloads' names and values, for the legend (in the order of [`run_all`]).
+pub fn workloads_legend() -> Vec<(&'static str, &'static str)> {
+    struct Legend(Vec<(&'static str, &'static str)>);
+
+    impl WorkloadVisitor for Legend {
+        fn visit<W: Workload>(&mut self) {
+            if reported::<W>() {
+                self.0.push((W::NAME, W::VALUE));
+            }
+        }
+    }
+
+    let mut legend = Legend(Vec::new());
+    visit_workloads(&mut legend);
+    legend.0
+}
+
+/// Runs `run::<W, F>` for every primary format of the table, in its order.
+fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
+    struct RunOn<'a, W> {
+        rounds: usize,
+        report: &'a mut Report,
+        workload: PhantomData<W>,
+    }
+
+    impl<W: Workload> FormatVisitor for RunOn<'_, W> {
+        fn visit<F: Format>(&mut self) {
+            run::<W, F>(self.rounds, self.report);
+        }
+    }
+
+    visit_primary_formats(&mut RunOn::<W> {
+        rounds,
+        report,
+        workload: PhantomData,
+    });
+}
+
+/// The primary formats' names and calls, for the legend (in the order of [`run_workload`]).
+pub fn formats_legend() -> Vec<(&'static str, &'static str)> {
+    struct Legend(Vec<(&'static str, &'static str)>);
+
+    impl FormatVisitor for Legend {
+        fn visit<F: Format>(&mut self) {
+            self.0.push((F::LABEL, F::CALLS));
+        }
+    }
+
+    let mut legend = Legend(Vec::new());
+    visit_primary_formats(&mut legend);
+    legend.0
+}
+
+/// Deserialize or serialize.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Deserialize,
+    Serialize,
+}
+
+impl Op {
+    pub fn label(self) -> &'static str {
+        match self {
+            Op::Deserialize => "deserialize",
+            Op::Serialize => "serialize",
+        }
+    }
+}
+
+/// Measures workload `W` on format `F`, both operations, and adds the two rows to `report`.
+pub fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
+    let row = |result| Row {
+        workload: W::NAME,
+        format: F::LABEL,
+        result,
+    };
+    if let Some(missing) = W::NEEDS.missing_in(&F::PROPERTIES) {
+        let why = format!("n/a: {missing}");
+        report.deserialize.push(row(Err(why.clone())));
+        report.serialize.push(row(Err(why)));
+        return;
+    }
+    eprint!("{:<8} {:<11} deserialize", W::NAME, F::LABEL);
+    report
+        .deserialize
+        .push(row(Ok(deserialize::<W, F>(rounds))));
+    eprint!(", serialize");
+    report.serialize.push(row(Ok(serialize::<W, F>(rounds))));
+    eprintln!();
+}
+
+/// The implementations the report compares, in the order of its columns (a workload's other
+/// implementations, serde_fast_flatten, are the flatten bench's).
+const REPORTED: [Role; 3] = [Role::LowerBound, Role::FastFlatten, Role::Serde];
+
+/// One implementation, ready to be timed or not running.
+struct Timed<'a> {
+    role: Role,
+    /// The timed unit, or why the implementation does not run (serde's flatten only).
+    run: Result<Run<'a>, String>,
+    /// The bytes it reads or writes.
+    bytes: usize,
+    /// Something the reader should know.
+    note: Option<String>,
+}
+
+/// Times reading one batch, FastFlatten's bytes, with each implementation.
+pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
+    let size = batch_size::<W, F>(Op::Deserialize);
+    let source = W::values(size.values);
+    let bytes = reference::<W, F>(&source);
+    let input = F::input(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+    let mut readers = Readers::<W, F> {
+        source: &source,
+        input,
+        bytes: bytes.len(),
+        passes: size.passes,
+        timed: Vec::new(),
+    };
+    W::visit_implementations(&mut readers);
+    measured(size, bytes.len(), readers.timed, rounds)
+}
+
+/// Times writing one batch with each implementation.
+pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Measured {
+    let size = batch_size::<W, F>(Op::Serialize);
+    let source = W::values(size.values);
+    let bytes = reference::<W, F>(&source);
+    let mut writers = Writers::<W, F> {
+        source: &source,
+        reference: &bytes,
+        passes: size.passes,
+        timed: Vec::new(),
+        format: PhantomData,
+    };
+    W::visit_implementations(&mut writers);
+    measured(size, bytes.len(), writers.timed, rounds)
+}
+
+/// The workload's values encoded by `F`: FastFlatten's bytes, what every implementation reads
+/// and writes.
+///
+/// It encodes the `Vec` (`source` is not a slice on purpose): the timed writers encode slices,
+/// and had this call shared their instance of the format's serializer, the compiler would inline
+/// differently into them (measured: FastFlatten / flat 1.11 instead of 1.00 serializing the
+/// anchor shape on postcard).
+#[allow(clippy::ptr_arg)]
+fn reference<W: Workload, F: Format>(source: &Vec<W::Source>) -> Vec<u8> {
+    F::encode(source).unwrap_or_else(|e| {
+        panic!(
+            "{} on {}: FastFlatten fails to serialize: {e}",
+            W::NAME,
+            F::LABEL
+        )
+    })
+}
+
+/// Times the runs of the reported implementations and measures the row.
+fn measured(size: Size, bytes: usize, mut timed: Vec<Timed<'_>>, rounds: usize) -> Measured {
+    timed.sort_by_key(|t| REPORTED.iter().position(|&role| role == t.role));
+    let serde = match timed.iter().position(|t| t.role == Role::Serde) {
+        Some(i) if timed[i].run.is_err() => {
+            let failed = timed.remove(i);
+            Err(failed.run.err().unwrap_or_default())
+        }
+        Some(i) => Ok(timed[i].bytes),
+        None => Err("no implementation".to_owned()),
+    };
+    let note = timed.iter().find_map(|t| t.note.clone());
+    let mut runs: Vec<Run<'_>> = timed.into_iter().filter_map(|t| t.run.ok()).collect();
+    let times = measure(&mut runs, rounds);
+    Measured::new(size, bytes, serde, &times, note)
+}
+
+/// Checks that each reported implementation of `W` reads FastFlatten's bytes as its values on
+/// `F`, as its rule says, and prepares its timed run.
+struct Readers<'a, W: Workload, F: Format> {
+    source: &'a [W::Source],
+    input: &'a F::Input,
+    /// The length of the input.
+    bytes: usize,
+    passes: usize,
+    timed: Vec<Timed<'a>>,
+}
+
+impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Readers<'a, W, F> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        if !REPORTED.contains(&I::ROLE) {
+            return;
+        }
+        let (source, input) = (self.source, self.input);
+        let probe = catch(|| {
+            let read = I::decode_all::<F>(input).unwrap_or_else(|| Err("cannot lend".into()))?;
+            if read != I::values(source) {
+                return Err("reads other values".into());
+            }
+            match I::decode_sink::<F>(input) {
+                Some(Ok(len)) if len == source.len() => Ok(()),
+                _ => Err("reads another number of values through the sink".into()),
+            }
+        });
+        let run = expected::<W, F, I>("read FastFlatten's bytes", I::reads(&F::PROPERTIES), probe)
+            .map(|()| reader::<W, F, I>(input, self.passes));
+        self.timed.push(Timed {
+            role: I::ROLE,
+            run,
+            bytes: self.bytes,
+            note: None,
+        });
+    }
+}
+
+/// Checks that each reported implementation of `W` writes FastFlatten's bytes on `F` (serde's
+/// flatten may write others, a map of unknown length, if FastFlatten reads them back as the
+/// same values), as its rule says, and prepares its timed run.
+struct Writers<'a, W: Workload, F: Format> {
+    source: &'a [W::Source],
+    reference: &'a [u8],
+    passes: usize,
+    timed: Vec<Timed<'a>>,
+    format: PhantomData<F>,
+}
+
+impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Writers<'a, W, F> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        if !REPORTED.contains(&I::ROLE) {
+            return;
+        }
+        let (source, reference) = (self.source, self.reference);
+        let values = I::values(source);
+        let probe = catch(|| {
+            let bytes = F::encode(&values)?;
+            if bytes != reference {
+                if I::ROLE != Role::Serde {
+                    return Err("writes other bytes".into());
+                }
+                let read: Vec<W::Source> = F::decode(&bytes)
+                    .map_err(|e| format!("writes other bytes, unreadable: {e}"))?;
+                if read != source {
+                    return Err("writes other values".into());
+                }
+            }
+            Ok(bytes.len())
+        });
+        let written = probe.as_ref().map_or(0, |len| *len);
+        let note = (written != 0 && written != reference.len()).then(|| {
+            format!(
+                "serde flatten writes {written} bytes where FastFlatten and flat write {} (read \
+                 back equal)",
+                reference.len()
+            )
+        });
+        let probe = probe.map(drop);
+        let run = expected::<W, F, I>(
+            "write FastFlatten's bytes",
+            I::writes(&F::PROPERTIES),
+            probe,
+        )
+        .map(|()| writer::<F, I::Value<'a>>(values, 2 * reference.len(), self.passes));
+        self.timed.push(Timed {
+            role: I::ROLE,
+            run,
+            bytes: written,
+            note,
+        });
+    }
+}
+
+/// What a probe of implementation `I` found, checked against its rule (`works`): an
+/// implementation that should `what` must, or the report panics (it does not measure broken
+/// code); one that should not must fail, and the row says why.
+fn expected<W: Workload, F: Format, I: Implementation<W>>(
+    what: &str,
+    works: bool,
+    probe: Result<(), String>,
+) -> Result<(), String> {
+    let context = || format!("{} on {}: {}", W::NAME, F::LABEL, I::NAME);
+    match (works, probe) {
+        (true, Ok(())) => Ok(()),
+        (true, Err(e)) => panic!("{}: fails to {what}: {e}", context()),
+        (false, Err(e)) => Err(e),
+        (false, Ok(())) => panic!(
+            "{}: does {what}, but its rule says it cannot: fix the rule (benches/workloads/)",
+            context()
+        ),
+    }
+}
+
+/// How much one timed unit handles: `passes` times a batch of `values`.
+#[derive(Clone, Copy)]
+pub struct Size {
+    pub values: usize,
+    pub passes: usize,
+}
+
+/// The batch (at most [`MAX_BATCH_BYTES`] encoded) and the number of passes over it with which
+/// FastFlatten (the workload's own values) takes about [`TARGET_BATCH`] on `op`.
+pub fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
+    let target = TARGET_BATCH.as_secs_f64();
+    let mut n = 1;
+    loop {
+        let values = W::values(n);
+        let bytes = reference::<W, F>(&values);
+        let input = F::input(&bytes).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+        let mut run: Run<'_> = match op {
+            Op::Deserialize => Box::new(|| {
+                let sink: Sink<W::Source> =
+                    F::decode_input(black_box(input)).expect("checked before timing");
+                black_box(sink.len);
+            }),
+            Op::Serialize => writer::<F, W::Source>(values.clone(), 2 * bytes.len(), 1),
+        };
+        run();
+        let time = timer::best_of(REPS, &mut *run);
+        if time >= target / 8.0 || bytes.len() >= MAX_BATCH_BYTES / 4 {
+            let by_time = target / time;
+            let by_bytes = MAX_BATCH_BYTES as f64 / bytes.len() as f64;
+            let values = ((n as f64 * by_time.min(by_bytes)).floor() as usize).max(1);
+            let per_pass = time * values as f64 / n as f64;
+            let passes = ((target / per_pass).round() as usize).max(1);
+            return Size { values, passes };
+        }
+        n *= 4;
+    }
+}
+
+/// Reads `input` `passes` times as a sequence of `I`'s values, each value dropped as it is read.
+fn reader<'a, W: Workload, F: Format, I: Implementation<W>>(
+    input: &'a F::Input,
+    passes: usize,
+) -> Run<'a> {
+    Box::new(move || {
+        for _ in 0..passes {
+            let len = I::decode_sink::<F>(black_box(input));
+            black_box(
+                len.expect("checked before timing")
+                    .expect("checked before timing"),
+            );
+        }
+    })
+}
+
+/// Writes `values` `passes` times into a buffer of `capacity` bytes, reused from pass to pass.
+fn writer<'a, F: Format, T: Serialize + 'a>(
+    values: Vec<T>,
+    capacity: usize,
+    passes: usize,
+) -> Run<'a> {
+    let mut buf = Vec::with_capacity(capacity);
+    Box::new(move || {
+        for _ in 0..passes {
+            buf.clear();
+            F::encode_reusing(black_box(values.as_slice()), &mut buf)
+                .expect("checked before timing");
+            black_box(&buf);
+        }
+    })
+}
+
+/// Times `runs` in interleaved rounds after a warm-up: `times[run][round]`, in seconds per batch.
+pub fn measure(runs: &mut [Run<'_>], rounds: usize) -> Vec<Vec<f64>> {
+    timer::interleaved(
+        runs,
+        Rounds {
+            warm_up: WARM_UP_RUNS,
+            rounds,
+            reps: REPS,
+        },
+    )
+}
+
+/// Runs `f`, turning its error or its panic into a short message.
+pub fn catch<R>(f: impl FnOnce() -> Result<R, String>) -> Result<R, String> {
+    probe::catch(f).map_err(|failure| failure.short())
+}
