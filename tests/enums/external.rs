@@ -157,13 +157,13 @@ fn test_enum_unit_usize() {
     // 6: the index counts the variants that are read (`Skipped` is not), and serialization
     // counts all of them: serde's index skew (§2.0.2), reproduced.
     de_val!(de_enum::Enum, Val::U32(0) => Enum::Unit);
-    de_fmt!(crate::formats::Bincode1, de_enum::Enum, &[0, 0, 0, 0] => Enum::Unit);
+    de_fmt!(crate::common::formats::Bincode1, de_enum::Enum, &[0, 0, 0, 0] => Enum::Unit);
     let (ours, twin) = both!(de_enum, Enum::Unit);
     let bytes = bincode1::serialize(&ours).unwrap();
     assert_eq!(bytes, bincode1::serialize(&twin).unwrap());
     assert_eq!(bytes, [1, 0, 0, 0]);
     // ...which reads back as `Simple` (index 1 among the readable variants), in both.
-    de_fmt!(crate::formats::Bincode1, de_enum::Enum, &bytes)
+    de_fmt!(crate::common::formats::Bincode1, de_enum::Enum, &bytes)
         .expect_err("index 1 is `Simple`, which needs 4 more bytes");
 }
 
@@ -924,12 +924,16 @@ fn roundtrips_on_every_format() {
         crate::support::formats_where(&flattened.1),
         [
             "serde_json",
+            "serde_json (from_str)",
+            "serde_json (pretty)",
             "serde_yaml",
             "serde_norway",
+            "serde_yaml_ng",
             "ciborium",
             "serde_cbor",
+            "serde_cbor (packed)",
             "rmp-serde (map)",
-            "rmp-serde (array)"
+            "rmp-serde (array)",
         ]
     );
 }
@@ -940,7 +944,7 @@ fn bitcode_sequences_of_mixed_variants() {
     // and adjacently tagged variants of different shapes (structs of different fields) panic
     // "type changed"; externally tagged ones roundtrip. Single values roundtrip everywhere.
     use crate::adjacent::everywhere as adjacent;
-    use crate::formats::Bitcode;
+    use crate::common::formats::Bitcode;
     use crate::internal::everywhere as internal;
     use crate::support::roundtrip_on;
     let (ours, twin) = both!(

@@ -1004,7 +1004,7 @@ fn externally_tagged_and_untagged_on_formats_that_are_not_self_describing() {
     // and bitcode refuse it, and rmp-serde writes a map even in array mode, so serde
     // roundtrips there and FastFlatten does not. (bitcode panics "type changed" on both: a
     // map whose values are of different types.)
-    use crate::formats::{Bincode1, Bincode2, MsgPackArray, Postcard};
+    use crate::common::formats::{Bincode1, Bincode2, MsgPackArray, Postcard};
     use crate::support::roundtrip_on;
     let (ours, twin) = both!(
         external,

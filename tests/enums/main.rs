@@ -9,8 +9,8 @@
 #[macro_use]
 mod support;
 
-#[path = "../../benches/common/formats.rs"]
-mod formats;
+#[path = "../../benches/common/mod.rs"]
+mod common;
 
 mod adjacent;
 mod external;

@@ -358,7 +358,7 @@ fn flattened_struct_variant_on_msgpack_arrays() {
     // flattened field as a struct, which rmp-serde's array mode writes as an array, and an
     // untagged struct variant is read from a map only (as serde's); serde writes a map of
     // unknown length, which rmp-serde writes as a map even in array mode, and reads it back.
-    use crate::formats::MsgPackArray;
+    use crate::common::formats::MsgPackArray;
     use crate::support::roundtrip_on;
     let (ours, twin) = both!(
         everywhere,
