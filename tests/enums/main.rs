@@ -16,4 +16,5 @@ mod adjacent;
 mod external;
 mod flattened;
 mod internal;
+mod properties;
 mod untagged;

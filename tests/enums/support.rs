@@ -72,7 +72,7 @@ pub fn same<O: Debug, T: Debug, E1: Display, E2: Display>(
 
 /// Under `ENUMS_EXPLORE`, prints a difference between the twins and says so (the caller then
 /// carries on with serde's result).
-fn explored<T: Debug + PartialEq>(what: &dyn Debug, ours: &T, twin: &T) -> bool {
+pub fn explored<T: Debug + PartialEq>(what: &dyn Debug, ours: &T, twin: &T) -> bool {
     let explore = std::env::var_os("ENUMS_EXPLORE").is_some() && ours != twin;
     if explore {
         eprintln!("MISMATCH {what:?}\n  ours: {ours:?}\n  twin: {twin:?}");
