@@ -32,11 +32,13 @@ where
         content: fields[1],
         deny_unknown_fields,
     };
+    let human_readable = deserializer.is_human_readable();
     deserializer.deserialize_struct(
         E::NAME,
         fields,
         AdjacentVisitor {
             keys,
+            human_readable,
             variants: PhantomData::<fn() -> E>,
         },
     )
@@ -137,6 +139,9 @@ impl Visitor<'_> for Keys {
 
 struct AdjacentVisitor<E> {
     keys: Keys,
+    /// Whether the format is a text format, whose sequences of unknown length (a JSON array)
+    /// may hold a unit variant's content after its tag.
+    human_readable: bool,
     variants: PhantomData<fn() -> E>,
 }
 
@@ -182,12 +187,13 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
         let Some(index) = seq.next_element_seed(VariantSeed::<E>::unit_variant())? else {
             return Err(A::Error::invalid_length(0, &self));
         };
-        // A unit variant is written as a struct of one field, the tag. A format that knows the
-        // length of its sequences (bincode knows only the length it was asked for, rmp-serde
-        // the real one) says so: nothing follows there. A sequence of unknown length (a JSON
-        // array) holds the content too, as serde's derive reads it. (serde asks for a second
-        // element even where it wrote one, and so cannot read its own output there.)
-        if E::is_unit(index) && seq.size_hint().is_some() {
+        // A unit variant is written as a struct of one field, the tag. A binary format wrote
+        // nothing after it (postcard's `size_hint` is `None` near the end of its input, so the
+        // hint alone cannot tell), and neither did a text format whose sequence knows its
+        // length. A text sequence of unknown length (a JSON array) may hold the content too,
+        // as serde's derive reads it. (serde asks for a second element even where it wrote
+        // one, and so cannot read its own output there.)
+        if E::is_unit(index) && (!self.human_readable || seq.size_hint().is_some()) {
             return E::variant_without_content(index, self.keys.content);
         }
         match seq.next_element_seed(VariantContentSeed::<E>::new(index))? {

@@ -4,7 +4,9 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use serde::de::{DeserializeSeed, Deserializer, EnumAccess, VariantAccess, Visitor};
+use serde::de::{
+    DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
+};
 
 use super::{DeserializeVariant, VariantSeed};
 use crate::buffer::UnitValue;
@@ -55,6 +57,10 @@ impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
 
     #[inline]
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, D::Error> {
+        let visitor = BufferedVariant {
+            visitor,
+            kind: "tuple variant",
+        };
         self.0.deserialize_tuple(len, visitor)
     }
 
@@ -64,6 +70,37 @@ impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
+        let visitor = BufferedVariant {
+            visitor,
+            kind: "struct variant",
+        };
         self.0.deserialize_struct("", fields, visitor)
+    }
+}
+
+/// A variant's visitor that expects what serde's flatten says it expects when the value has
+/// another type ("tuple variant", "struct variant": serde reads the value from its buffer,
+/// whose `VariantAccess` does not know the variant's name), so that the error is serde's.
+/// Errors inside the value (a length, a field) are the variant's own, as in serde.
+struct BufferedVariant<V> {
+    visitor: V,
+    kind: &'static str,
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for BufferedVariant<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind)
+    }
+
+    #[inline]
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        self.visitor.visit_seq(seq)
+    }
+
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.visitor.visit_map(map)
     }
 }

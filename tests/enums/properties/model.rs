@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::mutations::{Layout, Tag};
-use crate::common::formats::{Family, Properties};
+use crate::common::formats::Properties;
 
 twins! {
     mod types {
@@ -170,12 +170,6 @@ pub trait Model {
     const FLATTENED: bool;
     /// Its JSON's shape, for the mutations.
     const LAYOUT: Layout;
-    /// Whether a known bug (an ignored test in `regressions.rs`) keeps `value` from
-    /// roundtripping on a format with `properties`.
-    fn roundtrip_bug(value: &Self::Ours, properties: &Properties) -> bool {
-        let _ = (value, properties);
-        false
-    }
 }
 
 /// Calls `$callback!(module: Model)` for every model.
@@ -338,7 +332,7 @@ macro_rules! pair {
 
 /// Implements [`Model`] for `types::*::$name`.
 macro_rules! model {
-    ($name:ident, $formats:ident, $flattened:expr, $layout:expr, $values:expr $(, roundtrip_bug: $bug:expr)?) => {
+    ($name:ident, $formats:ident, $flattened:expr, $layout:expr, $values:expr) => {
         pub struct $name;
 
         impl Model for $name {
@@ -350,11 +344,6 @@ macro_rules! model {
             const FORMATS: Formats = Formats::$formats;
             const FLATTENED: bool = $flattened;
             const LAYOUT: Layout = $layout;
-            $(
-                fn roundtrip_bug(value: &Self::Ours, properties: &Properties) -> bool {
-                    $bug(value, properties)
-                }
-            )?
         }
     };
 }
@@ -432,11 +421,7 @@ model!(
         (any::<i16>(), any::<u8>()).prop_map(|(a, b)| pair!(Message::Pair(a, b))),
         (i64s(), option::of(any::<u32>())).prop_map(|(x, y)| pair!(Message::Point { x, y })),
         raw_payload().prop_map(|raw| pair!(Message::Wrapped(payload!(raw)))),
-    ],
-    roundtrip_bug: |value: &types::ours::Message, properties: &Properties| {
-        // `regressions::adjacently_tagged_unit_variant_last_on_postcard`
-        matches!(value, types::ours::Message::Ping) && properties.family == Family::Postcard
-    }
+    ]
 );
 
 const SHAPE_VARIANTS: &[&str] = &["Empty", "Circle", "Rect", "Poly"];
