@@ -50,9 +50,7 @@ fn judge(ours: &Read, twin: &Read, faults: usize) -> Result<(), &'static str> {
         (Ok(ours), Ok(twin)) if ours != twin => Err("different values read"),
         (Ok(_), Ok(_)) => Ok(()),
         (Err(_), Err(_)) if faults == 0 => Err("both reject a valid input"),
-        (Err(ours), Err(twin)) if faults == 1 && ours != twin => {
-            Err("different errors")
-        }
+        (Err(ours), Err(twin)) if faults == 1 && ours != twin => Err("different errors"),
         (Err(_), Err(_)) => Ok(()),
         (Ok(_), Err(_)) => Err("FastFlatten accepts, serde rejects"),
         (Err(_), Ok(_)) => Err("FastFlatten rejects, serde accepts"),
