@@ -174,6 +174,12 @@ pub trait Format: Listed {
     /// such a map and writes it sized).
     const INDEFINITE_MAPS: bool = false;
 
+    /// Whether the elements of one sequence may differ in shape (the variants of an internally
+    /// tagged enum, with their different fields). bitcode's serde encoder learns the shape of
+    /// the first element and panics "type changed" at an element of another: a limit of its
+    /// writing side, which serde's derive meets alike (one such value at a time it writes).
+    const MIXED_SHAPES: bool = true;
+
     /// Whether it writes bytes of its own: not so for a configuration that only reads
     /// differently from another one of the table (serde_json read with `from_str` writes what
     /// serde_json writes), whose serializing the benches then do not time a second time.
@@ -193,6 +199,7 @@ pub trait Format: Listed {
         describes_values: Self::DESCRIBES_VALUES,
         exact_floats: Self::EXACT_FLOATS,
         indefinite_maps: Self::INDEFINITE_MAPS,
+        mixed_shapes: Self::MIXED_SHAPES,
         own_writer: Self::OWN_WRITER,
     };
 
@@ -290,6 +297,7 @@ pub struct Properties {
     pub describes_values: bool,
     pub exact_floats: bool,
     pub indefinite_maps: bool,
+    pub mixed_shapes: bool,
     pub own_writer: bool,
 }
 
@@ -315,6 +323,8 @@ pub struct Needs {
     pub wide_ints: bool,
     /// [`Format::BORROWS`].
     pub borrows: bool,
+    /// [`Format::MIXED_SHAPES`].
+    pub mixed_shapes: bool,
 }
 
 impl Needs {
@@ -324,6 +334,7 @@ impl Needs {
         keys_are_names: false,
         wide_ints: false,
         borrows: false,
+        mixed_shapes: false,
     };
 
     /// Whether `format` has every property needed.
@@ -341,6 +352,8 @@ impl Needs {
             Some("no 128-bit integers")
         } else if self.borrows && !format.borrows {
             Some("cannot lend")
+        } else if self.mixed_shapes && !format.mixed_shapes {
+            Some("a sequence's elements must share one shape")
         } else {
             None
         }
@@ -880,6 +893,7 @@ impl Format for Bitcode {
         "`deserialize` / `serialize` (serde API; returns a new `Vec` every time)";
     const SELF_DESCRIBING: bool = false;
     const DESCRIBES_VALUES: bool = false;
+    const MIXED_SHAPES: bool = false; // panics "type changed"
     type Input = [u8];
 
     #[inline]
