@@ -9,7 +9,7 @@ use crate::common::formats::{visit_primary_formats, Format, FormatVisitor};
 use crate::common::probe;
 use crate::common::sink::Sink;
 use crate::common::timer::{self, Rounds, Run};
-use crate::results::{Measured, Report, Row};
+use crate::results::{Measured, Report, Row, Timing};
 use crate::workloads::{
     visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
 };
@@ -122,12 +122,10 @@ pub fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
         report.serialize.push(row(Err(why)));
         return;
     }
-    eprint!("{:<8} {:<11} deserialize", W::NAME, F::LABEL);
-    report
-        .deserialize
-        .push(row(Ok(deserialize::<W, F>(rounds))));
+    eprint!("{:<15} {:<13} deserialize", W::NAME, F::LABEL);
+    report.deserialize.push(row(deserialize::<W, F>(rounds)));
     eprint!(", serialize");
-    report.serialize.push(row(Ok(serialize::<W, F>(rounds))));
+    report.serialize.push(row(serialize::<W, F>(rounds)));
     eprintln!();
 }
 
@@ -138,7 +136,7 @@ const REPORTED: [Role; 3] = [Role::LowerBound, Role::FastFlatten, Role::Serde];
 /// One implementation, ready to be timed or not running.
 struct Timed<'a> {
     role: Role,
-    /// The timed unit, or why the implementation does not run (serde's flatten only).
+    /// The timed unit, or why the implementation does not run (by its rule).
     run: Result<Run<'a>, String>,
     /// The bytes it reads or writes.
     bytes: usize,
@@ -146,8 +144,9 @@ struct Timed<'a> {
     note: Option<String>,
 }
 
-/// Times reading one batch, FastFlatten's bytes, with each implementation.
-pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
+/// Times reading one batch, the reference bytes, with each implementation; `Err` ("n/a") where
+/// FastFlatten does not read them.
+pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Result<Measured, String> {
     let size = batch_size::<W, F>(Op::Deserialize);
     let source = W::values(size.values);
     let bytes = reference::<W, F>(&source);
@@ -160,11 +159,12 @@ pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Measured {
         timed: Vec::new(),
     };
     W::visit_implementations(&mut readers);
-    measured(size, bytes.len(), readers.timed, rounds)
+    measured(size, readers.timed, rounds)
 }
 
-/// Times writing one batch with each implementation.
-pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Measured {
+/// Times writing one batch with each implementation; `Err` ("n/a") where FastFlatten does not
+/// write the reference bytes (`events_tag_last`).
+pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Result<Measured, String> {
     let size = batch_size::<W, F>(Op::Serialize);
     let source = W::values(size.values);
     let bytes = reference::<W, F>(&source);
@@ -176,11 +176,11 @@ pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Measured {
         format: PhantomData,
     };
     W::visit_implementations(&mut writers);
-    measured(size, bytes.len(), writers.timed, rounds)
+    measured(size, writers.timed, rounds)
 }
 
-/// The workload's values encoded by `F`: FastFlatten's bytes, what every implementation reads
-/// and writes.
+/// The workload's values encoded by `F`: FastFlatten's bytes (the lower bound's in
+/// `events_tag_last`), what every implementation reads and writes.
 ///
 /// It encodes the `Vec` (`source` is not a slice on purpose): the timed writers encode slices,
 /// and had this call shared their instance of the format's serializer, the compiler would inline
@@ -197,24 +197,50 @@ fn reference<W: Workload, F: Format>(source: &Vec<W::Source>) -> Vec<u8> {
     })
 }
 
-/// Times the runs of the reported implementations and measures the row.
-fn measured(size: Size, bytes: usize, mut timed: Vec<Timed<'_>>, rounds: usize) -> Measured {
+/// Times the runs of the reported implementations, all in the same interleaved rounds, and
+/// measures the row: `Err` ("n/a") if FastFlatten does not run.
+fn measured(size: Size, mut timed: Vec<Timed<'_>>, rounds: usize) -> Result<Measured, String> {
     timed.sort_by_key(|t| REPORTED.iter().position(|&role| role == t.role));
-    let serde = match timed.iter().position(|t| t.role == Role::Serde) {
-        Some(i) if timed[i].run.is_err() => {
-            let failed = timed.remove(i);
-            Err(failed.run.err().unwrap_or_default())
-        }
-        Some(i) => Ok(timed[i].bytes),
-        None => Err("no implementation".to_owned()),
-    };
     let note = timed.iter().find_map(|t| t.note.clone());
-    let mut runs: Vec<Run<'_>> = timed.into_iter().filter_map(|t| t.run.ok()).collect();
-    let times = measure(&mut runs, rounds);
-    Measured::new(size, bytes, serde, &times, note)
+    let (mut runs, mut running, mut failing) = (Vec::new(), Vec::new(), Vec::new());
+    for t in timed {
+        match t.run {
+            Ok(run) => {
+                runs.push(run);
+                running.push((t.role, t.bytes));
+            }
+            Err(e) => failing.push((t.role, e)),
+        }
+    }
+    if let Some((_, e)) = failing.iter().find(|(role, _)| *role == Role::FastFlatten) {
+        // Only by its rule (`expected`): the bytes are not FastFlatten's (`events_tag_last`).
+        return Err(format!("n/a: FastFlatten {e}"));
+    }
+    let mut times = measure(&mut runs, rounds).into_iter();
+    let mut timings: Vec<(Role, Timing)> = running
+        .into_iter()
+        .map(|(role, bytes)| {
+            let times = times.next().expect("one series per run");
+            (role, Timing { times, bytes })
+        })
+        .collect();
+    let mut timing = |role: Role| match timings.iter().position(|(r, _)| *r == role) {
+        Some(i) => Ok(timings.remove(i).1),
+        None => Err(failing
+            .iter()
+            .find(|(r, _)| *r == role)
+            .map_or_else(|| "no implementation".to_owned(), |(_, e)| e.clone())),
+    };
+    let (flat, fast, serde) = (
+        timing(Role::LowerBound),
+        timing(Role::FastFlatten),
+        timing(Role::Serde),
+    );
+    let fast = fast.expect("FastFlatten runs (checked above)");
+    Ok(Measured::new(size, flat, fast, serde, note))
 }
 
-/// Checks that each reported implementation of `W` reads FastFlatten's bytes as its values on
+/// Checks that each reported implementation of `W` reads the reference bytes as its values on
 /// `F`, as its rule says, and prepares its timed run.
 struct Readers<'a, W: Workload, F: Format> {
     source: &'a [W::Source],
@@ -241,7 +267,7 @@ impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Readers<'a, W, F> 
                 _ => Err("reads another number of values through the sink".into()),
             }
         });
-        let run = expected::<W, F, I>("read FastFlatten's bytes", I::reads(&F::PROPERTIES), probe)
+        let run = expected::<W, F, I>("read the reference bytes", I::reads(&F::PROPERTIES), probe)
             .map(|()| reader::<W, F, I>(input, self.passes));
         self.timed.push(Timed {
             role: I::ROLE,
@@ -252,9 +278,9 @@ impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Readers<'a, W, F> 
     }
 }
 
-/// Checks that each reported implementation of `W` writes FastFlatten's bytes on `F` (serde's
-/// flatten may write others, a map of unknown length, if FastFlatten reads them back as the
-/// same values), as its rule says, and prepares its timed run.
+/// Checks that each reported implementation of `W` writes the reference bytes on `F` (serde's
+/// derive, where its rule says it writes, may write others, a map of unknown length, if they
+/// read back as the same values), as its rule says, and prepares its timed run.
 struct Writers<'a, W: Workload, F: Format> {
     source: &'a [W::Source],
     reference: &'a [u8],
@@ -273,7 +299,7 @@ impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Writers<'a, W, F> 
         let probe = catch(|| {
             let bytes = F::encode(&values)?;
             if bytes != reference {
-                if I::ROLE != Role::Serde {
+                if I::ROLE != Role::Serde || !I::writes(&F::PROPERTIES) {
                     return Err("writes other bytes".into());
                 }
                 let read: Vec<W::Source> = F::decode(&bytes)
@@ -287,14 +313,14 @@ impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Writers<'a, W, F> 
         let written = probe.as_ref().map_or(0, |len| *len);
         let note = (written != 0 && written != reference.len()).then(|| {
             format!(
-                "serde flatten writes {written} bytes where FastFlatten and flat write {} (read \
-                 back equal)",
+                "serde's derive writes {written} bytes where FastFlatten and the lower bound write \
+                 {} (read back equal)",
                 reference.len()
             )
         });
         let probe = probe.map(drop);
         let run = expected::<W, F, I>(
-            "write FastFlatten's bytes",
+            "write the reference bytes",
             I::writes(&F::PROPERTIES),
             probe,
         )

@@ -32,13 +32,16 @@ pub struct Row {
 pub struct Measured {
     /// What one timed unit handles.
     pub size: Size,
-    pub flat: Speed,
+    /// `Err`: the lower bound does not read or write these bytes (`events`' union of every
+    /// variant's fields writes others), with the short reason.
+    pub flat: Result<Speed, String>,
     pub fast: Speed,
-    /// `Err`: serde's flatten fails, with the short reason.
+    /// `Err`: serde's derive fails, with the short reason.
     pub serde: Result<Speed, String>,
-    pub fast_vs_flat: Spread,
+    /// FastFlatten / the lower bound, where there is one.
+    pub fast_vs_flat: Option<Spread>,
     pub serde_vs_flat: Option<Spread>,
-    /// serde flatten / FastFlatten.
+    /// serde's derive / FastFlatten.
     pub speedup: Option<Spread>,
     /// Something the reader should know about the row.
     pub note: Option<String>,
@@ -52,33 +55,43 @@ pub struct Speed {
     pub mb_per_s: f64,
 }
 
+/// What one implementation took: `times[round]`, in seconds per timed unit, handling `bytes`
+/// encoded bytes per batch.
+pub struct Timing {
+    pub times: Vec<f64>,
+    pub bytes: usize,
+}
+
 impl Measured {
-    /// From `times[implementation][round]` (flat, FastFlatten, then serde's flatten when it
-    /// works), `bytes` being the encoded batch and `serde` the size serde's flatten handles.
+    /// From the timings of the lower bound, FastFlatten and serde's derive (each `Err` with the
+    /// reason where it does not run).
     pub fn new(
         size: Size,
-        bytes: usize,
-        serde: Result<usize, String>,
-        times: &[Vec<f64>],
+        flat: Result<Timing, String>,
+        fast: Timing,
+        serde: Result<Timing, String>,
         note: Option<String>,
     ) -> Measured {
-        let speed = |times: &[f64], bytes: usize| {
-            let median = Spread::of(times.to_vec()).median / size.passes as f64;
+        let speed = |timing: &Timing| {
+            let median = Spread::of(timing.times.clone()).median / size.passes as f64;
             Speed {
                 ns_per_value: median * 1e9 / size.values as f64,
-                mb_per_s: bytes as f64 / median / 1e6,
+                mb_per_s: timing.bytes as f64 / median / 1e6,
             }
         };
-        let (flat, fast) = (&times[0], &times[1]);
-        let serde_times = serde.as_ref().ok().map(|_| &times[2]);
+        let ratio = |a: &Result<Timing, String>, b: &Result<Timing, String>| match (a, b) {
+            (Ok(a), Ok(b)) => Some(Spread::ratio(&a.times, &b.times)),
+            _ => None,
+        };
+        let (fast_speed, fast) = (speed(&fast), Ok(fast));
         Measured {
             size,
-            flat: speed(flat, bytes),
-            fast: speed(fast, bytes),
-            serde: serde.map(|serde_bytes| speed(&times[2], serde_bytes)),
-            fast_vs_flat: Spread::ratio(fast, flat),
-            serde_vs_flat: serde_times.map(|s| Spread::ratio(s, flat)),
-            speedup: serde_times.map(|s| Spread::ratio(s, fast)),
+            flat: flat.as_ref().map(speed).map_err(Clone::clone),
+            fast: fast_speed,
+            serde: serde.as_ref().map(speed).map_err(Clone::clone),
+            fast_vs_flat: ratio(&fast, &flat),
+            serde_vs_flat: ratio(&serde, &flat),
+            speedup: ratio(&serde, &fast),
             note,
         }
     }
