@@ -1,6 +1,6 @@
-//! `#[derive(FastFlatten)]` against serde's `#[serde(flatten)]`, serde_fast_flatten 0.1.3 and the
-//! flat lower bound, on the workloads of `benches/workloads/` and the measured configurations of
-//! the format table (`benches/common/formats.rs`).
+//! `#[derive(FastFlatten)]` against serde's derive (`#[serde(flatten)]`, tagged enums),
+//! serde_fast_flatten 0.1.3 and the lower bound, on the workloads of `benches/workloads/` and the
+//! measured configurations of the format table (`benches/common/formats.rs`).
 //!
 //! Run it with
 //!
@@ -22,8 +22,10 @@
 //! | implementation | type |
 //! |---|---|
 //! | `flat` | the workload's `flat` module: every leaf at top level, plain serde derive (the lower bound) |
+//! | `lower` | the enum workloads' `lower` module: the plain struct of the variant, the tag a field (the lower bound) |
 //! | `fast_flatten` | the workload's `fast` module: `#[derive(FastFlatten)]` |
 //! | `serde_flatten` | the workload's `serde_flatten` module: serde's derive with `#[serde(flatten)]` |
+//! | `serde_derive` | `events::serde_derive`: serde's derive of the internally tagged enum |
 //! | `serde_fast_flatten` | `anchor::prior`: serde_fast_flatten 0.1.3 (only the anchor shape: its derive cannot express the others) |
 //!
 //! One iteration handles one sequence of values; divide the time by the values per iteration
@@ -37,6 +39,12 @@
 //! | `paged_borrowed` | the same bytes read as `&str`s into the input (formats that lend) | 16 pages | 110 KB |
 //! | `wide` | 8 flattened groups of 20 optional leaves, ~20 set (self-describing formats only) | 200 | 110 KB |
 //! | `payload` | execution payload V3 flattening V2 flattening V1: long hex strings | 20 | 116 KB |
+//! | `events` | an internally tagged event, any of 5 variants, the tag first (not on bitcode) | 1200 | 97 KB |
+//! | `events_created` | the same enum, every event `Created`, the tag first | 800 | 98 KB |
+//! | `events_tag_last` | the same `Created` events, the tag last (read only; self-describing formats) | 800 | 98 KB |
+//! | `status` | a struct flattening an internally tagged enum (not on bitcode) | 1000 | 106 KB |
+//! | `fees` | a struct flattening an externally tagged enum (self-describing formats) | 500 | 103 KB |
+//! | `rpc` | a struct flattening an untagged enum (self-describing formats) | 700 | 103 KB |
 //!
 //! Formats, by their ids in the table: every workload runs on the primary configurations
 //! (`serde_json`, `serde_yaml`, `ciborium`, `bincode2`, `bitcode`, `postcard`, `rmp_serde`, the
@@ -56,10 +64,13 @@
 //!
 //! Before benchmarking, `main` checks every benchmarked workload, format and implementation and
 //! panics with the reason if one does not hold: every implementation but serde's must serialize
-//! to exactly the reference bytes; `serde_flatten` must serialize to the reference bytes or,
+//! to exactly the reference bytes; serde's derive must serialize to the reference bytes or,
 //! where serde writes its flattened struct as an indefinite-length map (ciborium, serde_cbor), to
-//! bytes that FastFlatten reads back as the same values; every implementation must deserialize
-//! the reference bytes to the values (borrowing, in `paged_borrowed`).
+//! bytes that read back as the same values; every implementation must deserialize the reference
+//! bytes to the values (borrowing, in `paged_borrowed`). The reference bytes are FastFlatten's,
+//! except in `events_tag_last` (the lower bound's: the tag last), where FastFlatten and serde's
+//! derive are timed reading only. The lower bound of `events` (every variant's fields in one
+//! struct) reads the events but writes others, so it is timed reading only.
 //!
 //! Left out, because the implementation fails on the format (its rule in `benches/workloads/`,
 //! `Implementation::reads`/`writes`, says so): `serde_flatten` on `bincode2`, `bitcode` and
@@ -94,8 +105,8 @@ mod workloads;
 use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
 use workloads::{
-    for_each_workload, Anchor, Implementation, ImplementationVisitor, Paged, PagedBorrowed,
-    Payload, Role, Wide, Workload,
+    for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Implementation,
+    ImplementationVisitor, Paged, PagedBorrowed, Payload, Role, Rpc, Status, Wide, Workload,
 };
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
@@ -151,6 +162,36 @@ impl Benched for Wide {
 
 impl Benched for Payload {
     const N: usize = 20;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for Events {
+    const N: usize = 1200;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for EventsCreated {
+    const N: usize = 800;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for EventsTagLast {
+    const N: usize = EventsCreated::N;
+    const SAMPLE_SIZE: u32 = EventsCreated::SAMPLE_SIZE;
+}
+
+impl Benched for Status {
+    const N: usize = 1000;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for Fees {
+    const N: usize = 500;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for Rpc {
+    const N: usize = 700;
     const SAMPLE_SIZE: u32 = 4;
 }
 
@@ -462,8 +503,9 @@ impl<W: Workload, F: Format> Probe<'_, W, F> {
         Ok(())
     }
 
-    /// Whether `I` writes the reference bytes (or, for serde's derive, bytes that FastFlatten
-    /// reads back as the same values: serde writes a map of unknown length there).
+    /// Whether `I` writes the reference bytes (or, for serde's derive where its rule says it
+    /// writes, bytes that read back as the same values: serde writes a map of unknown length
+    /// there).
     fn writes<I: Implementation<W>>(&self) -> Result<(), String> {
         let values = I::values(self.source);
         let mut buf = Vec::new();
@@ -476,7 +518,7 @@ impl<W: Workload, F: Format> Probe<'_, W, F> {
             buf.len(),
             self.reference.len()
         );
-        if I::ROLE != Role::Serde {
+        if I::ROLE != Role::Serde || !I::writes(&F::PROPERTIES) {
             return Err(different);
         }
         let read: Vec<W::Source> = catch(|| F::decode(&buf))

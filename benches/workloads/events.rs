@@ -14,6 +14,99 @@
 //!   them): the case where the fields before the tag must be held.
 
 use super::mix;
+use crate::common::formats::Needs;
+use crate::workloads::{
+    any_format, describes_values, fast_enum_reads, maps_by_name, names_as_strings, no_format,
+    serde_internally_tagged_reads, MAPS_BY_NAME, MIXED_SHAPES,
+};
+
+workload! {
+    /// A mixed stream of events.
+    impl Workload for Events {
+        const NAME: &'static str = "events";
+        const VALUE: &'static str =
+            "one event of an internally tagged enum, any of its 5 variants, the tag first";
+        /// The variants' fields differ from one event to the next.
+        const NEEDS: Needs = MIXED_SHAPES;
+        type Source = fast::Event;
+
+        fn values(n: usize) -> Vec<fast::Event> {
+            values(n)
+        }
+
+        /// A struct variant, one with an optional field, a newtype variant.
+        fn samples() -> Vec<fast::Event> {
+            [0, 2, 3].map(|variant| event(variant, variant)).to_vec()
+        }
+    }
+    reads owned;
+    // `Union` reads every variant by name; it writes `"reason": null` in every event.
+    Lower "lower" LowerBound, reads maps_by_name, writes no_format
+        => <'a> lower::Union = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
+        => <'a> fast::Event = |s| s.to_vec();
+    SerdeDerive "serde_derive" Serde, reads serde_internally_tagged_reads, writes any_format
+        => <'a> serde_derive::Event = |s| s.iter().map(Into::into).collect();
+}
+
+workload! {
+    /// `Created` events, the tag first: what an internally tagged enum costs against the plain
+    /// struct of its variant.
+    impl Workload for EventsCreated {
+        const NAME: &'static str = "events_created";
+        const VALUE: &'static str =
+            "one `Created` event of the same enum, the tag first (lower bound: the variant's struct)";
+        const NEEDS: Needs = Needs::NOTHING;
+        type Source = fast::Event;
+
+        fn values(n: usize) -> Vec<fast::Event> {
+            created(n)
+        }
+
+        fn samples() -> Vec<fast::Event> {
+            created(1)
+        }
+    }
+    reads owned;
+    // Its tag is a unit enum: it reads the enum's string, but writes an index where formats
+    // write variants so.
+    Lower "lower" LowerBound, reads describes_values, writes names_as_strings
+        => <'a> lower::Created = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
+        => <'a> fast::Event = |s| s.to_vec();
+    SerdeDerive "serde_derive" Serde, reads serde_internally_tagged_reads, writes any_format
+        => <'a> serde_derive::Event = |s| s.iter().map(Into::into).collect();
+}
+
+workload! {
+    /// `Created` events with the tag last, as the lower bound writes them: FastFlatten and
+    /// serde's derive read them (holding the fields before the tag) but write the tag first,
+    /// so they are compared reading only.
+    impl Workload for EventsTagLast {
+        const NAME: &'static str = "events_tag_last";
+        const VALUE: &'static str =
+            "the same `Created` events, the tag last (read only: the enums write it first)";
+        /// Fields read before the tag is known: in any order, by name.
+        const NEEDS: Needs = MAPS_BY_NAME;
+        type Source = lower::CreatedTagLast;
+
+        fn values(n: usize) -> Vec<lower::CreatedTagLast> {
+            created(n).iter().map(Into::into).collect()
+        }
+
+        fn samples() -> Vec<lower::CreatedTagLast> {
+            Self::values(1)
+        }
+    }
+    reads owned;
+    Lower "lower" LowerBound, reads any_format, writes any_format
+        => <'a> lower::CreatedTagLast = |s| s.to_vec();
+    Fast "fast_flatten" FastFlatten, reads maps_by_name, writes no_format
+        => <'a> fast::Event = |s| s.iter().map(Into::into).collect();
+    // As the lower bound's bytes are read only by name, so is serde's derive.
+    SerdeDerive "serde_derive" Serde, reads maps_by_name, writes no_format
+        => <'a> serde_derive::Event = |s| s.iter().map(|c| (&fast::Event::from(c)).into()).collect();
+}
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
@@ -201,7 +294,7 @@ fn event(i: u64, variant: u64) -> fast::Event {
         },
         2 => fast::Event::Deleted {
             id,
-            reason: (i % 2 == 0).then(|| "no longer needed".to_owned()),
+            reason: i.is_multiple_of(2).then(|| "no longer needed".to_owned()),
         },
         3 => fast::Event::Payment(fast::Payment {
             id,
@@ -347,6 +440,19 @@ impl From<&fast::Event> for lower::Created {
             owner,
             tags,
             created_at,
+        }
+    }
+}
+
+impl From<&lower::CreatedTagLast> for fast::Event {
+    fn from(created: &lower::CreatedTagLast) -> Self {
+        let created = created.clone();
+        fast::Event::Created {
+            id: created.id,
+            name: created.name,
+            owner: created.owner,
+            tags: created.tags,
+            created_at: created.created_at,
         }
     }
 }

@@ -5,6 +5,42 @@
 //! The lower bound is the flat struct holding each variant as an optional field of that name.
 
 use super::mix;
+use crate::common::formats::Needs;
+use crate::workloads::{
+    any_format, maps_by_name, names_as_strings, one_of_each, serde_flatten_reads,
+    serde_flatten_writes, MAPS_BY_NAME,
+};
+
+workload! {
+    /// Transactions: a struct flattening an externally tagged enum.
+    impl Workload for Fees {
+        const NAME: &'static str = "fees";
+        const VALUE: &'static str =
+            "one transaction flattening an externally tagged fee enum (its variant is a key)";
+        /// The variant is a key of the transaction's map: formats that write structs as
+        /// sequences drop it.
+        const NEEDS: Needs = MAPS_BY_NAME;
+        type Source = fast::Transaction;
+
+        fn values(n: usize) -> Vec<fast::Transaction> {
+            values(n)
+        }
+
+        /// One of each variant.
+        fn samples() -> Vec<fast::Transaction> {
+            one_of_each(values(64), |value| std::mem::discriminant(&value.fee))
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads maps_by_name, writes names_as_strings
+        => <'a> flat::Transaction = |s| s.iter().map(Into::into).collect();
+    // Writes everywhere, but reads back only where the variant's key survives (a clear error
+    // elsewhere).
+    Fast "fast_flatten" FastFlatten, reads maps_by_name, writes any_format
+        => <'a> fast::Transaction = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::Transaction = |s| s.iter().map(Into::into).collect();
+}
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
@@ -84,7 +120,7 @@ pub fn values(n: usize) -> Vec<fast::Transaction> {
             nonce: i,
             to: (i % 10 != 0).then(|| format!("0x{:040x}", mix(i + 3))),
             value: mix(i + 5) % 1_000_000_000,
-            fee: if mix(i) % 4 == 0 {
+            fee: if mix(i).is_multiple_of(4) {
                 fast::Fee::Legacy {
                     gas_price: 20_000_000_000 + i,
                 }

@@ -3,12 +3,13 @@
 //! beside `crate::common` (`benches/common/`).
 //!
 //! A [`Workload`] is some data in several [`Implementation`]s: types that read and write the
-//! same bytes. Today each workload has the lower bound (`flat`: every leaf at top level, a plain
-//! serde derive), FastFlatten (`fast`) and serde's derive with `#[serde(flatten)]`
-//! (`serde_flatten`), and the anchor shape also serde_fast_flatten 0.1.3 (`prior`). Consumers
-//! iterate the implementations ([`Workload::visit_implementations`]) and read each one's
-//! [`Role`] and on which formats it works ([`Implementation::reads`],
-//! [`Implementation::writes`]): nothing is hard-wired to these four.
+//! same bytes. Each workload has a lower bound (`flat`: every leaf at top level, a plain serde
+//! derive; for the enum workloads `lower`: the plain struct of the variant, or every variant's
+//! fields in one struct), FastFlatten (`fast`) and serde's derive of the same shape
+//! (`serde_flatten` with `#[serde(flatten)]`, or `serde_derive` for a standalone enum), and the
+//! anchor shape also serde_fast_flatten 0.1.3 (`prior`). Consumers iterate the implementations
+//! ([`Workload::visit_implementations`]) and read each one's [`Role`] and on which formats it
+//! works ([`Implementation::reads`], [`Implementation::writes`]): nothing is hard-wired to these.
 //!
 //! **Adding a workload** is one file here (its types, its values, its `workload!`) and one line
 //! in [`for_each_workload!`]; the benches, the report and the tests pick it up.
@@ -33,6 +34,12 @@ macro_rules! for_each_workload {
         $callback!(paged_borrowed: PagedBorrowed);
         $callback!(wide: Wide);
         $callback!(payload: Payload);
+        $callback!(events: Events);
+        $callback!(events_created: EventsCreated);
+        $callback!(events_tag_last: EventsTagLast);
+        $callback!(status: Status);
+        $callback!(fees: Fees);
+        $callback!(rpc: Rpc);
     };
 }
 #[allow(unused_imports)] // not every includer stamps code per workload
@@ -51,8 +58,10 @@ pub trait Workload: Sized + 'static {
     /// benches and the report run a workload only there; any format can write it.
     const NEEDS: Needs;
 
-    /// The values every implementation's values are built from: FastFlatten's own, owning their
-    /// data. Written by any format, they are every implementation's reference bytes.
+    /// The values every implementation's values are built from, owning their data. Written by
+    /// any format, they are every implementation's reference bytes: FastFlatten's own values,
+    /// except where the bytes to read are not what FastFlatten writes (`events_tag_last`: the
+    /// lower bound's, the tag last).
     type Source: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
 
     /// `n` deterministic values.
@@ -70,12 +79,12 @@ pub trait Workload: Sized + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     /// The lower bound: the same bytes read and written by one plain serde-derived type, with
-    /// no flatten (`flat`).
+    /// no flatten and no enum (`flat`, `lower`).
     LowerBound,
     /// `#[derive(FastFlatten)]`: the implementation under test (`fast_flatten`).
     FastFlatten,
-    /// serde's own derive of the same shape, `#[serde(flatten)]` (`serde_flatten`): what
-    /// FastFlatten replaces.
+    /// serde's own derive of the same shape, `#[serde(flatten)]` (`serde_flatten`) or a tagged
+    /// enum (`serde_derive`): what FastFlatten replaces.
     Serde,
     /// An earlier crate with the same aim (serde_fast_flatten 0.1.3, only the anchor shape).
     Prior,
@@ -141,14 +150,20 @@ pub fn visit_workloads(visitor: &mut impl WorkloadVisitor) {
     for_each_workload!(visit);
 }
 
-/// The lower bound's marker ([`Role::LowerBound`]).
+/// The lower bound's marker ([`Role::LowerBound`]), where it is the flat struct.
 pub struct Flat;
+
+/// The lower bound's marker ([`Role::LowerBound`]) for an enum: a plain struct without the enum.
+pub struct Lower;
 
 /// FastFlatten's marker ([`Role::FastFlatten`]).
 pub struct Fast;
 
-/// serde's derive's marker ([`Role::Serde`]).
+/// serde's derive's marker ([`Role::Serde`]), with `#[serde(flatten)]`.
 pub struct SerdeFlatten;
+
+/// serde's derive's marker ([`Role::Serde`]) for a standalone enum.
+pub struct SerdeDerive;
 
 /// serde_fast_flatten's marker ([`Role::Prior`]).
 pub struct Prior;
@@ -160,6 +175,40 @@ pub fn any_format(_: &Properties) -> bool {
     true
 }
 
+/// No format: an implementation that reads the workload's bytes but writes others.
+pub fn no_format(_: &Properties) -> bool {
+    false
+}
+
+/// Formats that say what each value is and key struct fields by name: where a type that reads a
+/// struct as whatever map it finds can read the workload (every variant's fields in one struct,
+/// a flattened externally tagged enum whose variant is its key, the tag last).
+pub fn maps_by_name(format: &Properties) -> bool {
+    format.self_describing && format.keys_are_names
+}
+
+/// Formats that say what each value is and write names as strings: a plain struct's unit enum
+/// (the tag of an enum as a plain field) reads what FastFlatten writes there, a string. Not
+/// bincode, bitcode and postcard, nor serde_cbor's packed format: they write a variant as its
+/// index.
+pub fn names_as_strings(format: &Properties) -> bool {
+    format.describes_values && format.keys_are_names
+}
+
+/// Formats that say what each value is (`deserialize_any` works): where an untagged enum is
+/// told by what its value holds.
+pub fn describes_values(format: &Properties) -> bool {
+    format.describes_values
+}
+
+/// Where FastFlatten reads back an internally tagged enum, or a struct flattening an enum:
+/// wherever fields are keyed by name or not keyed at all. serde_cbor's packed format keys them by
+/// index, and an index cannot tell a tag or a variant's field from the struct's own (serde's
+/// derive cannot either).
+pub fn fast_enum_reads(format: &Properties) -> bool {
+    format.keys_are_names
+}
+
 /// Formats that lend `&str`s from their input: where borrowing implementations read.
 pub fn lends(format: &Properties) -> bool {
     format.borrows
@@ -168,7 +217,14 @@ pub fn lends(format: &Properties) -> bool {
 /// Where serde's flatten reads FastFlatten's bytes: it reads a struct with a flattened field
 /// only as a map keyed by names.
 pub fn serde_flatten_reads(format: &Properties) -> bool {
-    format.self_describing && format.keys_are_names
+    maps_by_name(format)
+}
+
+/// Where serde's derive of an internally tagged enum reads FastFlatten's bytes: it starts with
+/// `deserialize_any` and takes the tag from a key read as a name, or from the first element of a
+/// sequence (rmp-serde's arrays).
+pub fn serde_internally_tagged_reads(format: &Properties) -> bool {
+    names_as_strings(format)
 }
 
 /// Where serde's flatten writes: it writes a struct with a flattened field as a map of unknown
@@ -186,7 +242,7 @@ pub fn serde_flatten_reads_borrowing(format: &Properties) -> bool {
 /// a struct leaves no trace (bincode, bitcode, postcard), since it reads a flattened struct as a
 /// nested one (rmp-serde's arrays give it a header; serde_cbor's packed maps key by index).
 pub fn prior_reads(format: &Properties) -> bool {
-    (format.self_describing && format.keys_are_names) || !format.describes_values
+    maps_by_name(format) || !format.describes_values
 }
 
 /// What reading borrowed values needs: a format that lends.
@@ -194,6 +250,37 @@ pub const BORROWS: Needs = Needs {
     borrows: true,
     ..Needs::NOTHING
 };
+
+/// What reading a sequence of an enum's variants needs: a format that writes elements of
+/// different shapes in one sequence (not bitcode).
+pub const MIXED_SHAPES: Needs = Needs {
+    mixed_shapes: true,
+    ..Needs::NOTHING
+};
+
+/// What reading maps as whatever they hold needs ([`maps_by_name`]).
+pub const MAPS_BY_NAME: Needs = Needs {
+    self_describing: true,
+    keys_are_names: true,
+    ..Needs::NOTHING
+};
+
+/// The first value of each kind among `values`, `kind` telling them apart: small samples that
+/// still cover every variant of an enum.
+pub fn one_of_each<T, K: PartialEq>(values: Vec<T>, kind: impl Fn(&T) -> K) -> Vec<T> {
+    let mut seen = Vec::new();
+    values
+        .into_iter()
+        .filter(|value| {
+            let kind = kind(value);
+            let new = !seen.contains(&kind);
+            if new {
+                seen.push(kind);
+            }
+            new
+        })
+        .collect()
+}
 
 // ---------------------------------------------------------------------------------------------
 // How a workload file declares itself.
@@ -327,11 +414,19 @@ macro_rules! decoding {
 pub(crate) use decoding;
 
 pub mod anchor;
+pub mod events;
+pub mod fees;
 pub mod paged;
 pub mod payload;
+pub mod rpc;
+pub mod status;
 pub mod wide;
 
 pub use anchor::Anchor;
+pub use events::{Events, EventsCreated, EventsTagLast};
+pub use fees::Fees;
 pub use paged::{Paged, PagedBorrowed};
 pub use payload::Payload;
+pub use rpc::Rpc;
+pub use status::Status;
 pub use wide::Wide;

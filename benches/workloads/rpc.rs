@@ -5,6 +5,44 @@
 //! The lower bound is the flat struct with both as optional fields.
 
 use super::mix;
+use crate::common::formats::Needs;
+use crate::workloads::{
+    any_format, describes_values, maps_by_name, one_of_each, serde_flatten_reads,
+    serde_flatten_writes,
+};
+
+workload! {
+    /// JSON-RPC responses: a struct flattening an untagged enum.
+    impl Workload for Rpc {
+        const NAME: &'static str = "rpc";
+        const VALUE: &'static str =
+            "one JSON-RPC response flattening an untagged enum: a result or an error";
+        /// An untagged enum is told by what its value holds.
+        const NEEDS: Needs = Needs {
+            self_describing: true,
+            ..Needs::NOTHING
+        };
+        type Source = fast::Response;
+
+        fn values(n: usize) -> Vec<fast::Response> {
+            values(n)
+        }
+
+        /// One of each variant.
+        fn samples() -> Vec<fast::Response> {
+            one_of_each(values(64), |value| std::mem::discriminant(&value.outcome))
+        }
+    }
+    reads owned;
+    // FastFlatten writes the tree as a map (as serde's flatten does), the flat struct as a
+    // struct: an array where structs are arrays.
+    Flat "flat" LowerBound, reads describes_values, writes maps_by_name
+        => <'a> flat::Response = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads describes_values, writes any_format
+        => <'a> fast::Response = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::Response = |s| s.iter().map(Into::into).collect();
+}
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
@@ -85,7 +123,7 @@ pub fn values(n: usize) -> Vec<fast::Response> {
         .map(|i| fast::Response {
             jsonrpc: "2.0".to_owned(),
             id: i,
-            outcome: if mix(i) % 8 == 0 {
+            outcome: if mix(i).is_multiple_of(8) {
                 fast::Outcome::Failure {
                     error: fast::RpcError {
                         code: -32_000,

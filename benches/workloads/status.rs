@@ -6,6 +6,43 @@
 //! plain fields.
 
 use super::mix;
+use crate::common::formats::Needs;
+use crate::workloads::{
+    any_format, fast_enum_reads, maps_by_name, names_as_strings, one_of_each, serde_flatten_reads,
+    serde_flatten_writes, MIXED_SHAPES,
+};
+
+workload! {
+    /// Payload statuses: a struct flattening an internally tagged enum.
+    impl Workload for Status {
+        const NAME: &'static str = "status";
+        const VALUE: &'static str =
+            "one `PayloadStatus`: a flattened internally tagged enum of 4 variants, a hash";
+        /// `INVALID` has a field the others lack.
+        const NEEDS: Needs = MIXED_SHAPES;
+        type Source = fast::PayloadStatus;
+
+        fn values(n: usize) -> Vec<fast::PayloadStatus> {
+            values(n)
+        }
+
+        /// A unit variant and the variant with a field.
+        fn samples() -> Vec<fast::PayloadStatus> {
+            one_of_each(values(64), |value| {
+                matches!(value.status, fast::Status::Invalid { .. })
+            })
+        }
+    }
+    reads owned;
+    // `validationError` left out when absent (no reading where structs are sequences), the
+    // tag a unit enum (an index where formats write variants so).
+    Flat "flat" LowerBound, reads maps_by_name, writes names_as_strings
+        => <'a> flat::PayloadStatus = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
+        => <'a> fast::PayloadStatus = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten::PayloadStatus = |s| s.iter().map(Into::into).collect();
+}
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
