@@ -13,7 +13,8 @@ use crate::common::probe::{self, Failure};
 use crate::format::{assert_error, assert_roundtrip, Format};
 use crate::shapes::{fast, twin};
 use crate::workloads::{
-    anchor, visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
+    anchor, visit_workloads, Anchor, EventsCreated, Implementation, ImplementationVisitor, Role,
+    Status, Workload, WorkloadVisitor,
 };
 
 /// Every shape roundtrips (those using `skip_serializing_if` or `skip_serializing` only where
@@ -173,31 +174,96 @@ pub fn missing_duplicate_and_unknown_keys<F: Format>() {
 /// bytes (the `Vec` of values and whatever the format itself allocates), so nothing per value.
 /// serde's flatten is measured beside it where it works.
 pub fn allocates_like_flat<F: Format>() {
-    const N: usize = 200;
-    let values = anchor::values(N);
-    let bytes = F::encode(&values).unwrap();
-    let count = |read: &dyn Fn() -> Result<(), String>| {
-        let (result, count) = count_allocations(read);
-        result.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
-        count
+    allocates_like_lower_bound::<Anchor, F>();
+}
+
+/// An internally tagged enum with the tag first (`events_created`), and a struct flattening one
+/// (`status`), allocate exactly what the plain struct of the variant allocates (the flat struct
+/// for `status`): no buffering. serde's derive, which buffers, is counted beside them.
+pub fn enums_allocate_like_the_variant<F: Format>() {
+    allocates_like_lower_bound::<EventsCreated, F>();
+    allocates_like_lower_bound::<Status, F>();
+}
+
+/// Values read by the allocation tests.
+const ALLOCATION_VALUES: usize = 200;
+
+/// Reading [`ALLOCATION_VALUES`] values of workload `W` from its reference bytes on `F`, FastFlatten
+/// allocates exactly what the lower bound allocates, wherever both read them (by their rules).
+/// serde's derive is counted beside them, and must allocate more where it reads.
+fn allocates_like_lower_bound<W: Workload, F: Format>() {
+    /// Allocations of each reading implementation, by role.
+    struct Count<'a, F: Format> {
+        input: &'a F::Input,
+        counts: Vec<(Role, Result<u64, String>)>,
+    }
+
+    impl<W: Workload, F: Format> ImplementationVisitor<W> for Count<'_, F> {
+        fn visit<I: Implementation<W>>(&mut self) {
+            let count = if I::reads(&F::PROPERTIES) {
+                let (read, count) = count_allocations(|| I::decode_all::<F>(self.input));
+                match read {
+                    Some(Ok(_)) => Ok(count),
+                    Some(Err(e)) => panic!("{}: {}: {}: {e}", F::NAME, W::NAME, I::NAME),
+                    None => Err("cannot lend".to_owned()),
+                }
+            } else {
+                Err("does not read these bytes".to_owned())
+            };
+            self.counts.push((I::ROLE, count));
+        }
+    }
+
+    if !W::NEEDS.met_by(&F::PROPERTIES) {
+        return;
+    }
+    let bytes = F::encode(&W::values(ALLOCATION_VALUES)).unwrap();
+    let input = F::input(&bytes).unwrap();
+    let mut count = Count::<F> {
+        input,
+        counts: Vec::new(),
     };
-    let flat = count(&|| F::decode::<Vec<anchor::flat::Flat>>(&bytes).map(drop));
-    let fast = count(&|| F::decode::<Vec<anchor::fast::A>>(&bytes).map(drop));
-    let serde_flatten =
-        match count_allocations(|| F::decode::<Vec<anchor::serde_flatten::A>>(&bytes)) {
-            (Ok(_), count) => count.to_string(),
-            (Err(e), _) => format!("fails ({e})"),
-        };
+    W::visit_implementations(&mut count);
+    let of = |role: Role| {
+        count
+            .counts
+            .iter()
+            .find(|(r, _)| *r == role)
+            .map_or(Err("no implementation".to_owned()), |(_, count)| {
+                count.clone()
+            })
+    };
+    let (lower, fast, serde) = (of(Role::LowerBound), of(Role::FastFlatten), of(Role::Serde));
+    let shown = |count: &Result<u64, String>| match count {
+        Ok(count) => count.to_string(),
+        Err(e) => format!("n/a ({e})"),
+    };
     eprintln!(
-        "{}: allocations reading {N} values: flat {flat}, FastFlatten {fast}, serde's flatten {serde_flatten}",
-        F::NAME
+        "{}: {}: allocations reading {ALLOCATION_VALUES} values: lower bound {}, FastFlatten {}, \
+         serde's derive {}",
+        F::NAME,
+        W::NAME,
+        shown(&lower),
+        shown(&fast),
+        shown(&serde)
     );
-    assert_eq!(
-        fast,
-        flat,
-        "{}: FastFlatten allocated {fast}, flat {flat}",
-        F::NAME
-    );
+    if let (Ok(lower), Ok(fast)) = (&lower, &fast) {
+        assert_eq!(
+            fast,
+            lower,
+            "{}: {}: FastFlatten allocated {fast}, the lower bound {lower}",
+            F::NAME,
+            W::NAME
+        );
+    }
+    if let (Ok(fast), Ok(serde)) = (&fast, &serde) {
+        assert!(
+            serde > fast,
+            "{}: {}: serde's derive allocated {serde}, FastFlatten {fast}",
+            F::NAME,
+            W::NAME
+        );
+    }
 }
 
 /// The benchmark workloads (`benches/workloads/`) are what they claim: for a few values of each,
@@ -321,6 +387,11 @@ macro_rules! flatten_tests {
             #[test]
             fn allocates_like_flat() {
                 flatten::allocates_like_flat::<$format>();
+            }
+
+            #[test]
+            fn enums_allocate_like_the_variant() {
+                flatten::enums_allocate_like_the_variant::<$format>();
             }
 
             #[test]
