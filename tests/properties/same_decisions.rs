@@ -9,7 +9,7 @@ use serde_fastkit::flatten::FlattenFields;
 
 use crate::check;
 use crate::common::formats::JsonStr;
-use crate::generated::{against_twin, for_each_generated_workload, AgainstTwin, Generated};
+use crate::generated::{against_twin, for_each_mutated_workload, AgainstTwin, Generated, Mutated};
 use crate::mutations::{mutate, mutations, named_field, Benign, Effect, Family, Fault, Tree};
 use crate::shapes;
 use crate::strategies::{self, Floats};
@@ -116,14 +116,14 @@ macro_rules! workload_test {
                 against_twin::<W>(&SameDecisions {
                     value: &value,
                     mutations: &mutations,
-                    family: W::family(),
+                    family: <W as Mutated>::family(),
                 })
             });
         }
     };
 }
 
-for_each_generated_workload!(workload_test);
+for_each_mutated_workload!(workload_test);
 
 #[test]
 fn positions() {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::format::Format;
 use crate::shapes;
-use crate::workloads::{anchor, paged, payload, wide};
+use crate::workloads::{anchor, events, fees, paged, payload, rpc, status, wide};
 
 /// Which floats a strategy generates.
 #[derive(Clone, Copy, Debug)]
@@ -377,6 +377,89 @@ pub fn wide(floats: Floats) -> impl Strategy<Value = wide::fast::Record> {
             })
             .collect();
         build_wide(leaves)
+    })
+}
+
+/// An event of any of the five variants.
+pub fn event() -> impl Strategy<Value = events::fast::Event> {
+    use events::fast::{Event, Heartbeat, Payment};
+    prop_oneof![
+        (num_u64(), text(), text(), vec(text(), 0..4), num_u64()).prop_map(
+            |(id, name, owner, tags, created_at)| Event::Created {
+                id,
+                name,
+                owner,
+                tags,
+                created_at,
+            }
+        ),
+        (num_u64(), text(), text()).prop_map(|(id, old_name, new_name)| Event::Renamed {
+            id,
+            old_name,
+            new_name,
+        }),
+        (num_u64(), option::of(text())).prop_map(|(id, reason)| Event::Deleted { id, reason }),
+        (num_u64(), any::<i64>(), text(), text()).prop_map(
+            |(id, amount_cents, currency, status)| Event::Payment(Payment {
+                id,
+                amount_cents,
+                currency,
+                status,
+            })
+        ),
+        (num_u64(), num_u64()).prop_map(|(seq, at)| Event::Heartbeat(Heartbeat { seq, at })),
+    ]
+}
+
+/// A payload status of any of the four variants.
+pub fn payload_status() -> impl Strategy<Value = status::fast::PayloadStatus> {
+    use status::fast::{PayloadStatus, Status};
+    let status = prop_oneof![
+        Just(Status::Valid),
+        text().prop_map(|validation_error| Status::Invalid { validation_error }),
+        Just(Status::Syncing),
+        Just(Status::Accepted),
+    ];
+    (status, option::of(text())).prop_map(|(status, latest_valid_hash)| PayloadStatus {
+        status,
+        latest_valid_hash,
+    })
+}
+
+/// A transaction with either fee.
+pub fn transaction() -> impl Strategy<Value = fees::fast::Transaction> {
+    use fees::fast::{Fee, Transaction};
+    let fee = prop_oneof![
+        num_u64().prop_map(|gas_price| Fee::Legacy { gas_price }),
+        (num_u64(), num_u64()).prop_map(|(max_fee, priority_fee)| Fee::Dynamic {
+            max_fee,
+            priority_fee,
+        }),
+    ];
+    (text(), num_u64(), option::of(text()), num_u64(), fee).prop_map(
+        |(hash, nonce, to, value, fee)| Transaction {
+            hash,
+            nonce,
+            to,
+            value,
+            fee,
+        },
+    )
+}
+
+/// A JSON-RPC response with a result or an error.
+pub fn response() -> impl Strategy<Value = rpc::fast::Response> {
+    use rpc::fast::{Outcome, Response, RpcError};
+    let outcome = prop_oneof![
+        vec(text(), 0..4).prop_map(|result| Outcome::Success { result }),
+        (any::<i64>(), text()).prop_map(|(code, message)| Outcome::Failure {
+            error: RpcError { code, message },
+        }),
+    ];
+    (text(), num_u64(), outcome).prop_map(|(jsonrpc, id, outcome)| Response {
+        jsonrpc,
+        id,
+        outcome,
     })
 }
 
