@@ -27,7 +27,9 @@
 //!
 //! Then it writes and reads 2 000 values of the anchor flatten shape three ways: serde's
 //! `#[serde(flatten)]`, `#[derive(FastFlatten)]`, and the flat struct without flatten, and prints
-//! time, allocations per value read, output size, and where serde's flatten fails.
+//! time, allocations per value read, output size, and where serde's flatten fails. Last, the same
+//! for 2 000 events of an internally tagged enum (`benches/workloads/events.rs`), serde's derive
+//! beside FastFlatten.
 //!
 //! The tour takes about a second in release mode (a few seconds in a debug build).
 
@@ -49,7 +51,9 @@ use common::formats::{visit_primary_formats, Format, FormatVisitor};
 use common::names::{names, Name};
 use common::probe;
 use common::timer::{self, format_nanos, Rounds, Run, Spread};
-use workloads::{anchor, Anchor, Implementation, ImplementationVisitor, Role, Workload};
+use workloads::{
+    anchor, events, Anchor, Events, Implementation, ImplementationVisitor, Role, Workload,
+};
 
 /// How many names the tour serializes.
 const N: usize = 10_000;
@@ -72,9 +76,15 @@ fn main() {
          A {{ num1, flatten B {{ num2, flatten C {{ num3, num4 }} }}, flatten D {{ num5, num6 }} }}\n"
     );
     flatten(&anchor::values(FLATTEN_N));
+
+    println!(
+        "\n\nAn internally tagged enum, FastFlatten vs serde's derive: {FLATTEN_N} events of 5 \
+         variants, #[serde(tag = \"type\")], the tag first\n"
+    );
+    internally_tagged(&events::values(FLATTEN_N));
 }
 
-/// How many anchor-shape values the FastFlatten section reads and writes.
+/// How many values the FastFlatten sections read and write.
 const FLATTEN_N: usize = 2_000;
 
 /// Frees one 16 MiB block, so that glibc's malloc raises its trim threshold before anything is
@@ -223,37 +233,19 @@ fn formatters_on<F: Format>(table: &mut Table, names: &[Name]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// FastFlatten vs #[serde(flatten)].
+// FastFlatten vs serde's derive, on a workload: #[serde(flatten)], an internally tagged enum.
 // ---------------------------------------------------------------------------------------------
 
+/// The anchor shape's rows: serde's flatten (the reference of "read vs serde"), FastFlatten,
+/// flat (serde_fast_flatten is the flatten bench's).
+const FLATTEN_ROWS: &[(Role, &str)] = &[
+    (Role::Serde, "#[serde(flatten)]"),
+    (Role::FastFlatten, "FastFlatten"),
+    (Role::LowerBound, "flat"),
+];
+
 fn flatten(values: &[anchor::fast::A]) {
-    let mut table = Table::new(&[
-        ("format", Align::Left),
-        ("derive", Align::Left),
-        ("write", Align::Right),
-        ("read", Align::Right),
-        ("read vs serde", Align::Right),
-        ("allocs/value read", Align::Right),
-        ("bytes", Align::Right),
-        ("note", Align::Left),
-    ]);
-    struct FlattenOn<'a> {
-        table: &'a mut Table,
-        values: &'a [anchor::fast::A],
-    }
-
-    impl FormatVisitor for FlattenOn<'_> {
-        fn visit<F: Format>(&mut self) {
-            flatten_on::<F>(self.table, self.values);
-        }
-    }
-
-    visit_primary_formats(&mut FlattenOn {
-        table: &mut table,
-        values,
-    });
-    table.print();
-
+    compare::<Anchor>(values, FLATTEN_ROWS);
     println!(
         "
 #[serde(flatten)]     serde's derive: unknown keys buffered in serde's Content, then replayed
@@ -265,161 +257,230 @@ as flat on every format, and the same JSON and YAML as #[serde(flatten)]."
     );
 }
 
-/// The implementations of the anchor workload the tour shows, in its rows' order: serde's
-/// flatten (the reference), FastFlatten, flat (serde_fast_flatten is the flatten bench's).
-const SHOWN: [Role; 3] = [Role::Serde, Role::FastFlatten, Role::LowerBound];
+/// The event stream's rows: serde's derive (the reference of "read vs serde"), FastFlatten.
+const ENUM_ROWS: &[(Role, &str)] = &[
+    (Role::Serde, "serde derive"),
+    (Role::FastFlatten, "FastFlatten"),
+];
 
-/// The name of a row.
-fn derive(role: Role) -> &'static str {
-    match role {
-        Role::Serde => "#[serde(flatten)]",
-        Role::FastFlatten => "FastFlatten",
-        Role::LowerBound => "flat",
-        Role::Prior => "serde_fast_flatten",
-    }
+fn internally_tagged(values: &[events::fast::Event]) {
+    compare::<Events>(values, ENUM_ROWS);
+    println!(
+        "
+serde derive          #[derive(Serialize, Deserialize)]: the whole object buffered in serde's
+                      Content (deserialize_any) until the tag is found, then replayed
+FastFlatten           #[derive(FastFlatten)]: the tag read first, then the variant's fields in place
+
+Both write the same bytes. serde's derive reads only formats that describe their values by name;
+bitcode writes no sequence whose elements change shape, with either derive."
+    );
 }
 
-/// One shown implementation on one format: its write and read cases, or why it fails.
+/// Prints one table comparing the implementations of workload `W` in `rows` (each with its row
+/// label, serde's derive first) on every primary format: time to write and read `values`,
+/// allocations per value read, bytes, and why an implementation fails where it does.
+fn compare<W: Workload>(values: &[W::Source], rows: &[(Role, &'static str)]) {
+    let mut table = Table::new(&[
+        ("format", Align::Left),
+        ("derive", Align::Left),
+        ("write", Align::Right),
+        ("read", Align::Right),
+        ("read vs serde", Align::Right),
+        ("allocs/value read", Align::Right),
+        ("bytes", Align::Right),
+        ("note", Align::Left),
+    ]);
+    struct CompareOn<'a, W: Workload> {
+        table: &'a mut Table,
+        values: &'a [W::Source],
+        rows: &'a [(Role, &'static str)],
+    }
+
+    impl<W: Workload> FormatVisitor for CompareOn<'_, W> {
+        fn visit<F: Format>(&mut self) {
+            compare_on::<W, F>(self.table, self.values, self.rows);
+        }
+    }
+
+    visit_primary_formats(&mut CompareOn::<W> {
+        table: &mut table,
+        values,
+        rows,
+    });
+    table.print();
+}
+
+/// One shown implementation on one format: its write and read cases, or why each fails.
 struct Shown<'a> {
     role: Role,
-    cases: Result<(Case<'a>, Case<'a>), String>,
-    /// What it writes (the same bytes as FastFlatten, or not).
+    write: Result<Case<'a>, String>,
+    read: Result<Case<'a>, String>,
+    /// What it writes.
     written: Option<Vec<u8>>,
 }
 
-/// Checks each shown implementation of the anchor workload on `F` and prepares its cases.
-struct Prepare<'a, F: Format> {
-    source: &'a [anchor::fast::A],
+/// Probes each shown implementation of `W` on `F` and prepares its cases. Where its rules
+/// (`benches/workloads/`) say it works it must (the tour shows no broken code): it reads the
+/// reference bytes as its values and, but for serde's derive, writes them.
+struct Prepare<'a, W: Workload, F: Format> {
+    source: &'a [W::Source],
     reference: &'a [u8],
     input: &'a F::Input,
+    roles: Vec<Role>,
     shown: Vec<Shown<'a>>,
 }
 
-impl<'a, F: Format> ImplementationVisitor<Anchor> for Prepare<'a, F> {
-    fn visit<I: Implementation<Anchor>>(&mut self) {
-        if !SHOWN.contains(&I::ROLE) {
+impl<'a, W: Workload, F: Format> ImplementationVisitor<W> for Prepare<'a, W, F> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        if !self.roles.contains(&I::ROLE) {
             return;
         }
         let (input, reference) = (self.input, self.reference);
         let values = I::values(self.source);
-        // serde's flatten may fail on this format (or panic, as bitcode does): then say so.
+        let format = F::PROPERTIES;
+        // serde's derive may fail on this format (or panic, as bitcode does): then say so.
         let written = probe::catch(|| F::encode(&values)).map_err(|failure| failure.short());
-        let works =
-            written.as_ref().map_err(Clone::clone).and_then(|_| {
-                match I::decode_all::<F>(input).unwrap_or_else(|| Err("cannot lend".into())) {
-                    Ok(read) if read == values => Ok(()),
-                    Ok(_) => Err("reads other values".to_owned()),
-                    Err(_) => Err("cannot read FastFlatten's bytes".to_owned()),
+        let read = match I::decode_all::<F>(input).unwrap_or_else(|| Err("cannot lend".into())) {
+            Ok(read) if read == values => Ok(()),
+            Ok(_) => Err("reads other values".to_owned()),
+            Err(e) => Err(probe::shorten(&e)),
+        };
+        let context = || format!("{}: {}: {}", W::NAME, F::LABEL, I::NAME);
+        if I::writes(&format) {
+            match &written {
+                Err(e) => panic!("{}: {e}", context()),
+                Ok(bytes) if I::ROLE != Role::Serde && bytes != reference => {
+                    panic!("{}: writes other bytes", context())
                 }
-            });
-        if I::ROLE != Role::Serde {
-            if let Err(e) = &works {
-                panic!("{}: {}: {e}", F::LABEL, I::NAME);
+                Ok(_) => {}
             }
-            let written = written.as_deref().unwrap_or_default();
-            assert!(
-                written == reference,
-                "{}: {} writes other bytes",
-                F::LABEL,
-                I::NAME
-            );
         }
-        let cases = works.map(|()| -> (Case<'a>, Case<'a>) {
-            (
-                Box::new(move |buf: &mut Vec<u8>| {
-                    let _ = F::encode_into(black_box(&values), buf);
-                }),
-                Box::new(move |_: &mut Vec<u8>| {
-                    let _ = black_box(I::decode_all::<F>(input));
-                }),
-            )
+        if W::NEEDS.met_by(&format) && I::reads(&format) {
+            if let Err(e) = &read {
+                panic!("{}: {e}", context());
+            }
+        }
+        let write = written.as_ref().map_err(Clone::clone).map(|_| -> Case<'a> {
+            Box::new(move |buf: &mut Vec<u8>| {
+                let _ = F::encode_into(black_box(&values), buf);
+            })
+        });
+        let read = read.map(|()| -> Case<'a> {
+            Box::new(move |_: &mut Vec<u8>| {
+                let _ = black_box(I::decode_all::<F>(input));
+            })
         });
         self.shown.push(Shown {
             role: I::ROLE,
-            cases,
+            write,
+            read,
             written: written.ok(),
         });
     }
 }
 
-/// Adds the rows of format `F`: serde's flatten (the reference), FastFlatten, flat.
-fn flatten_on<F: Format>(table: &mut Table, values: &[anchor::fast::A]) {
-    let reference = F::encode(values).unwrap_or_else(|e| panic!("{}: {e}", F::LABEL));
+/// Adds the rows of format `F`, in the order of `rows`.
+fn compare_on<W: Workload, F: Format>(
+    table: &mut Table,
+    values: &[W::Source],
+    rows: &[(Role, &'static str)],
+) {
+    let label = |role: Role| rows.iter().find(|(r, _)| *r == role).map_or("", |(_, l)| l);
+    let reference = match probe::catch(|| F::encode(values)) {
+        Ok(reference) => reference,
+        Err(failure) => {
+            // The format cannot write the workload's sequence, with any implementation.
+            for &(_, label) in rows {
+                table.row(failed_row(F::LABEL, label, &failure.short()));
+            }
+            table.gap();
+            return;
+        }
+    };
     let input = F::input(&reference).unwrap_or_else(|e| panic!("{}: {e}", F::LABEL));
-    let mut prepare = Prepare::<F> {
+    let mut prepare = Prepare::<W, F> {
         source: values,
         reference: &reference,
         input,
+        roles: rows.iter().map(|(role, _)| *role).collect(),
         shown: Vec::new(),
     };
-    Anchor::visit_implementations(&mut prepare);
+    W::visit_implementations(&mut prepare);
     let mut shown = prepare.shown;
-    shown.sort_by_key(|s| SHOWN.iter().position(|&role| role == s.role));
+    shown.sort_by_key(|s| rows.iter().position(|(role, _)| *role == s.role));
+    let written: Vec<(Role, Option<Vec<u8>>)> =
+        shown.iter().map(|s| (s.role, s.written.clone())).collect();
 
-    let serde_written = shown
-        .iter()
-        .find(|s| s.role == Role::Serde)
-        .and_then(|s| s.written.clone());
-
-    // Writing, then reading the same (FastFlatten's) bytes, each timed in interleaved rounds.
-    // Each row: its role and the index of its cases, or why it fails.
+    // Writing, then reading the same (reference) bytes, each timed in interleaved rounds.
     let mut write_cases: Vec<Case<'_>> = Vec::new();
     let mut read_cases: Vec<Case<'_>> = Vec::new();
-    let mut rows: Vec<(Role, Result<usize, String>)> = Vec::new();
+    let mut indexed = Vec::new();
     for s in shown {
-        let case = s.cases.map(|(write, read)| {
-            write_cases.push(write);
-            read_cases.push(read);
-            write_cases.len() - 1
-        });
-        rows.push((s.role, case));
+        let write = push(s.write, &mut write_cases);
+        let read = push(s.read, &mut read_cases);
+        indexed.push((s.role, write, read, s.written));
     }
     let writes = measure(&write_cases);
     let reads = measure(&read_cases);
 
     let per_value = |count: u64| format!("{:.2}", count as f64 / values.len() as f64);
-    let reference_read = rows
-        .iter()
-        .find(|(role, _)| *role == Role::Serde)
-        .and_then(|(_, case)| case.as_ref().ok().map(|&i| reads[i].time));
-    for (role, case) in rows {
-        let i = match case {
-            Ok(i) => i,
-            Err(why) => {
-                table.row(vec![
-                    F::LABEL.to_owned(),
-                    derive(role).to_owned(),
-                    "-".to_owned(),
-                    "-".to_owned(),
-                    "-".to_owned(),
-                    "-".to_owned(),
-                    "-".to_owned(),
-                    format!("fails: {why}"),
-                ]);
-                continue;
-            }
+    let first_read = indexed
+        .first()
+        .and_then(|(_, _, read, _)| read.as_ref().ok().map(|&i| reads[i].time));
+    for (role, write, read, bytes) in indexed {
+        let write_time = write
+            .as_ref()
+            .map_or("-".to_owned(), |&i| format_duration(writes[i].time));
+        let (read_time, vs_first, allocations) = match &read {
+            Ok(i) => (
+                format_duration(reads[*i].time),
+                first_read.map_or("-".to_owned(), |r| {
+                    format!("{:.2}x", r.as_secs_f64() / reads[*i].time.as_secs_f64())
+                }),
+                per_value(reads[*i].allocations),
+            ),
+            Err(_) => ("-".to_owned(), "-".to_owned(), "-".to_owned()),
         };
-        let note = match role {
-            Role::FastFlatten if serde_written.as_deref() == Some(&reference[..]) => {
-                "same bytes as serde"
-            }
-            Role::FastFlatten => "same bytes as flat",
-            _ => "",
+        let note = match (&write, &read) {
+            (Err(why), _) => format!("fails: {why}"),
+            (Ok(_), Err(why)) => format!("read fails: {why}"),
+            // FastFlatten's bytes are the reference: say whose they equal.
+            (Ok(_), Ok(_)) if role == Role::FastFlatten => written
+                .iter()
+                .find(|(other, other_bytes)| *other != role && *other_bytes == bytes)
+                .map_or(String::new(), |(other, _)| {
+                    format!("same bytes as {}", label(*other))
+                }),
+            (Ok(_), Ok(_)) => String::new(),
         };
         table.row(vec![
             F::LABEL.to_owned(),
-            derive(role).to_owned(),
-            format_duration(writes[i].time),
-            format_duration(reads[i].time),
-            reference_read.map_or("-".to_owned(), |r| {
-                format!("{:.2}x", r.as_secs_f64() / reads[i].time.as_secs_f64())
-            }),
-            per_value(reads[i].allocations),
-            writes[i].output.len().to_string(),
-            note.to_owned(),
+            label(role).to_owned(),
+            write_time,
+            read_time,
+            vs_first,
+            allocations,
+            bytes.map_or("-".to_owned(), |bytes| bytes.len().to_string()),
+            note,
         ]);
     }
     table.gap();
+}
+
+/// Adds `case` to `cases` and returns its index, or why there is no case.
+fn push<'a>(case: Result<Case<'a>, String>, cases: &mut Vec<Case<'a>>) -> Result<usize, String> {
+    case.map(|case| {
+        cases.push(case);
+        cases.len() - 1
+    })
+}
+
+/// A row of an implementation that cannot run on a format, with the reason.
+fn failed_row(format: &str, label: &str, why: &str) -> Vec<String> {
+    let mut row = vec![format.to_owned(), label.to_owned()];
+    row.extend(["-"; 5].map(str::to_owned));
+    row.push(format!("fails: {why}"));
+    row
 }
 
 // ---------------------------------------------------------------------------------------------
