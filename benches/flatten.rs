@@ -87,6 +87,19 @@
 //! fine). `main` probes every left-out combination, prints the exact error, and says so if one
 //! starts to work.
 //!
+//! The enum workloads leave out more. `serde_derive` (serde's derive of the internally tagged
+//! enum) reads through `deserialize_any`: not on `bincode2` (`Serde(AnyNotSupported)`),
+//! `bitcode` ("bitcode error") nor `postcard` ("This is a feature that PostCard will never
+//! implement"); it writes everywhere, the same bytes as FastFlatten. The lower bounds whose tag
+//! is a plain unit enum (`events_created`'s `lower`, `status`'s `flat`) read and write it as the
+//! variant's index on `bincode2`, `bitcode` and `postcard`, where the enums write its name; the
+//! lower bound of `events` (every variant's fields in one struct) reads the events by name only
+//! and writes `"reason": null` in every one, so it is never timed writing; FastFlatten and
+//! `serde_derive` write the tag first, so `events_tag_last` times them reading only. `events`
+//! and `status` do not run on `bitcode`, whose encoder panics "type changed" on a sequence whose
+//! elements change shape (`Format::MIXED_SHAPES`); `events_tag_last`, `fees` and `rpc` run on
+//! the self-describing formats only.
+//!
 //! Each benchmark collects `SAMPLES` samples of its workload's `SAMPLE_SIZE` iterations, but at
 //! least `MIN_TIME` and at most `MAX_TIME` seconds: fast formats take more samples, serde_yaml
 //! (15 to 30 times slower than serde_json) fewer. Compare medians; on a busy machine, the
