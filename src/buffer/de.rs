@@ -497,6 +497,19 @@ struct MapDeserializer<I, H, E> {
     error: PhantomData<E>,
 }
 
+/// Held map entries, moved out one by one, as a `MapAccess`: the entries an internally tagged
+/// enum read before its tag, replayed into the chosen variant's tree.
+pub(crate) fn held_entries<'de, E: de::Error>(
+    entries: vec::IntoIter<(Content<'de>, Content<'de>)>,
+) -> impl MapAccess<'de, Error = E> {
+    MapDeserializer {
+        entries,
+        value: None::<Content<'de>>,
+        count: 0,
+        error: PhantomData,
+    }
+}
+
 impl<I: ExactSizeIterator, H, E: de::Error> MapDeserializer<I, H, E> {
     /// serde's error for a map the visitor did not read to the end.
     fn end(self) -> Result<(), E> {

@@ -21,8 +21,8 @@ use serde::de::{
 
 use super::tag_guard::TagGuard;
 use super::{DeserializeVariant, VariantSeed};
-use crate::buffer::{Content, ContentDeserializer, ContentVisitor, UnitValue};
-use crate::flatten::{read_map, FlattenDeserialize};
+use crate::buffer::{held_entries, Content, ContentDeserializer, ContentVisitor, UnitValue};
+use crate::flatten::{fill_from_map, FlattenDeserialize};
 
 /// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
 /// `deserialize_struct` is given: formats that write structs as sequences read at most that
@@ -231,12 +231,18 @@ pub struct RestOfMap<'de, M> {
 }
 
 impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
-    /// Reads a struct variant's tree from the rest of the map, straight from the format when
-    /// the tag came first.
+    /// Reads a struct variant's tree from the rest of the map: the held entries first, then
+    /// the format's map, each through its own loop, so that when the tag came first the
+    /// variant is read exactly as the plain struct of its fields is.
     #[inline]
-    pub fn tree<T: FlattenDeserialize<'de>>(self) -> Result<T, M::Error> {
-        let tag = self.tag;
-        read_map(self, Some(tag))
+    pub fn tree<T: FlattenDeserialize<'de>>(mut self) -> Result<T, M::Error> {
+        let tag = Some(self.tag);
+        let mut state = T::new_state();
+        if !self.live {
+            fill_from_map::<T, _>(&mut state, &mut held_entries(self.held), tag)?;
+        }
+        fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
+        T::finish(state)
     }
 
     /// The rest of the map as a deserializer, for the type a newtype variant wraps (or a unit

@@ -111,7 +111,7 @@ pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
 pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
-pub(crate) use self::visitor::read_map;
+pub(crate) use self::visitor::fill_from_map;
 use self::visitor::{deserialize_tree, Expecting};
 
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:

@@ -127,27 +127,42 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
 /// read already, so a key equal to it is serde's "duplicate field" error. It is compared only
 /// with keys the tree does not know, so it costs nothing on the way through known keys.
 #[inline(always)]
-pub(crate) fn read_map<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
+fn read_map<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    let mut state = T::new_state();
+    fill_from_map::<T, M>(&mut state, &mut map, tag)?;
+    T::finish(state)
+}
+
+/// The loop of [`read_map`]: reads every entry of `map` into `state`, which may hold entries
+/// read from another map already (an internally tagged enum's entries before its tag), so a
+/// key seen in both is a duplicate.
+#[inline(always)]
+pub(crate) fn fill_from_map<'de, T, M>(
+    state: &mut T::State,
+    map: &mut M,
+    tag: Option<&'static str>,
+) -> Result<(), M::Error>
 where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
     if T::CATCH_ALL {
-        return read_map_with_catch_all(map, tag);
+        return fill_with_catch_all::<T, M>(state, map, tag);
     }
-    let mut state = T::new_state();
     while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(tag))? {
         match slot {
-            Some(slot) if T::CHOOSES && !T::owns(&state, slot) => {
-                not_owned::<T, M>(slot, &mut map)?
-            }
-            Some(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
+            Some(slot) if T::CHOOSES && !T::owns(state, slot) => not_owned::<T, M>(slot, map)?,
+            Some(slot) => T::deserialize_slot(state, slot, map)?,
             None => {
                 map.next_value::<IgnoredAny>()?;
             }
         }
     }
-    T::finish(state)
+    Ok(())
 }
 
 /// A key naming a leaf the value does not have (one of another variant than the one its tag
@@ -166,19 +181,22 @@ where
     map.next_value::<IgnoredAny>().map(drop)
 }
 
-/// [`read_map`] for a tree holding a catch-all map: keys no leaf claims go to the map.
-fn read_map_with_catch_all<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
+/// [`fill_from_map`] for a tree holding a catch-all map: keys no leaf claims go to the map.
+fn fill_with_catch_all<'de, T, M>(
+    state: &mut T::State,
+    map: &mut M,
+    tag: Option<&'static str>,
+) -> Result<(), M::Error>
 where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
-    let mut state = T::new_state();
     while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag))? {
         match key {
-            TreeKey::Slot(slot) if T::CHOOSES && !T::owns(&state, slot) => {
-                not_owned::<T, M>(slot, &mut map)?;
+            TreeKey::Slot(slot) if T::CHOOSES && !T::owns(state, slot) => {
+                not_owned::<T, M>(slot, map)?;
             }
-            TreeKey::Slot(slot) => T::deserialize_slot(&mut state, slot, &mut map)?,
+            TreeKey::Slot(slot) => T::deserialize_slot(state, slot, map)?,
             TreeKey::Rest(key) => {
                 // A tree with `CATCH_ALL` consumes every unclaimed key (derived trees always
                 // do), so the key text is kept only where that costs no allocation: a
@@ -187,7 +205,7 @@ where
                     RestKey::Borrowed(text) => Some(*text),
                     _ => None,
                 };
-                if !T::deserialize_rest(&mut state, key, &mut map)? {
+                if !T::deserialize_rest(state, key, map)? {
                     if T::DENY_UNKNOWN_FIELDS {
                         let text = text.unwrap_or("(a key no leaf claims)");
                         return Err(unknown_field::<T, M::Error>(text));
@@ -197,5 +215,5 @@ where
             }
         }
     }
-    T::finish(state)
+    Ok(())
 }

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Compile time and code size of 40 enums derived with FastFlatten against the same 40 derived
+# with serde's `Serialize, Deserialize` (the objection serde's author raised against tag-first
+# reading in serde itself: serde issue 1407).
+#
+# Generates two crates under target/compile-time/ (10 enums of each representation, five
+# variants each: unit, newtype wrapping a struct, two struct variants, a tuple variant where
+# the representation allows one; each enum used once through serde_json, so that both derives
+# are compiled to machine code), then rebuilds only those crates, alternating, three times per
+# profile, and prints the median CPU time (user + sys: steadier than wall time on a shared
+# machine) and the size of the compiled rlib.
+#
+# Usage: bash benches/compile_time.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/target/compile-time
+
+generate() { # $1: serde | fast
+    local derive use
+    if [ "$1" = fast ]; then
+        use='use serde_fastkit::FastFlatten as Derive;'
+        derive='Derive'
+    else
+        use='use serde::{Deserialize, Serialize};'
+        derive='Serialize, Deserialize'
+    fi
+    mkdir -p "$out/$1/src"
+    cat >"$out/$1/Cargo.toml" <<EOF
+[package]
+name = "ct_$1"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+serde_fastkit = { path = "$root" }
+serde = "1"
+serde_json = "1"
+
+[workspace]
+EOF
+    {
+        echo "$use"
+        echo "#[derive($derive, Debug, PartialEq, Clone)] pub struct Inner { pub a: u32, pub b: String }"
+        local reps=('' '#[serde(tag = "type")]' '#[serde(tag = "t", content = "c")]' '#[serde(untagged)]')
+        for i in $(seq 0 39); do
+            local rep=${reps[$((i % 4))]} tuple="V4(u8, String),"
+            # An internally tagged enum cannot hold a tuple variant.
+            [ "$rep" = '#[serde(tag = "type")]' ] && tuple=""
+            cat <<EOF
+#[derive($derive, Debug, PartialEq, Clone)]
+$rep
+#[serde(rename_all = "snake_case")]
+pub enum E$i {
+    Unit$i,
+    Wrapped$i(Inner),
+    First$i { id: u64, name: String, #[serde(default)] tags: Vec<String> },
+    Second$i { id: u64, amount: i64, note: Option<String> },
+    $tuple
+}
+pub fn use$i(v: &E$i) -> E$i { serde_json::from_str(&serde_json::to_string(v).unwrap()).unwrap() }
+EOF
+        done
+    } >"$out/$1/src/lib.rs"
+}
+
+cpu_seconds() { # $1: crate, $2: profile
+    touch "$out/$1/src/lib.rs"
+    local start end
+    start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+    (cd "$out/$1" && CARGO_TARGET_DIR="$out/target-$1" cargo build -q --profile "$2")
+    end=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+    echo "scale=2; ($end - $start) / $(getconf CLK_TCK)" | bc
+}
+
+median() { sort -n | sed -n 2p; }
+
+for c in serde fast; do
+    generate $c
+    # Dependencies first, so that only the generated crate is timed.
+    for profile in dev release; do
+        (cd "$out/$c" && CARGO_TARGET_DIR="$out/target-$c" cargo build -q --profile $profile)
+    done
+done
+
+for profile in dev release; do
+    serde_times=() fast_times=()
+    for _ in 1 2 3; do
+        serde_times+=("$(cpu_seconds serde $profile)")
+        fast_times+=("$(cpu_seconds fast $profile)")
+    done
+    s=$(printf '%s\n' "${serde_times[@]}" | median)
+    f=$(printf '%s\n' "${fast_times[@]}" | median)
+    echo "$profile: serde ${s}s, FastFlatten ${f}s, FastFlatten / serde $(echo "scale=2; $f / $s" | bc)"
+done
+dir() { [ "$1" = release ] && echo release || echo debug; }
+for profile in dev release; do
+    s=$(stat -c %s "$out/target-serde/$(dir $profile)/libct_serde.rlib")
+    f=$(stat -c %s "$out/target-fast/$(dir $profile)/libct_fast.rlib")
+    echo "rlib ($profile): serde $s bytes, FastFlatten $f bytes, FastFlatten / serde $(echo "scale=2; $f / $s" | bc)"
+done
