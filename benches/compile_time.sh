@@ -35,7 +35,7 @@ publish = false
 
 [dependencies]
 serde_fastkit = { path = "$root" }
-serde = "1"
+serde = { version = "1", features = ["derive"] }
 serde_json = "1"
 
 [workspace]
@@ -67,11 +67,9 @@ EOF
 
 cpu_seconds() { # $1: crate, $2: profile
     touch "$out/$1/src/lib.rs"
-    local start end
-    start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
-    (cd "$out/$1" && CARGO_TARGET_DIR="$out/target-$1" cargo build -q --profile "$2")
-    end=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
-    echo "scale=2; ($end - $start) / $(getconf CLK_TCK)" | bc
+    (cd "$out/$1" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$out/target-$1" \
+        /usr/bin/time -f '%U %S' -o "$out/time" cargo build -q --profile "$2")
+    awk '{print $1 + $2}' "$out/time"
 }
 
 median() { sort -n | sed -n 2p; }
