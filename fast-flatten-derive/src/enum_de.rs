@@ -385,7 +385,7 @@ fn without_content(e: &Enum) -> Option<TokenStream> {
     let is_unit = if units.is_empty() {
         quote!(let _ = index; false)
     } else {
-        quote!(matches!(index, #(#units)|*))
+        quote!(match index { #(#units)|* => true, _ => false })
     };
     Some(quote! {
         #[inline]

@@ -363,7 +363,7 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
 
             #[inline]
             fn state_is_empty(state: &Self::State) -> bool {
-                matches!(state, #private::AdjacentState::Empty)
+                match state { #private::AdjacentState::Empty => true, _ => false }
             }
 
             #[inline]
@@ -775,7 +775,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
 
             #[inline]
             fn state_is_empty(state: &Self::State) -> bool {
-                matches!(state, #state::Pending(held, _) if held.is_empty())
+                match state { #state::Pending(held, _) => held.is_empty(), _ => false }
             }
 
             // The tag chooses the variant: a key of another variant's leaf is unknown.
@@ -801,7 +801,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
                 if slot != 0 {
                     return state.deliver(slot, map);
                 }
-                let pending = matches!(state, #state::Pending(..));
+                let pending = match state { #state::Pending(..) => true, _ => false };
                 let index = #private::read_tag::<Self, __M>(!pending, #tag, map)?;
                 let chosen = match index {
                     #(#new_states)*
