@@ -4,10 +4,10 @@
 //! the format can carry: a string key parses into an integer key type, as serde_json does for
 //! ordinary maps (serde issues 1183, 2117, 2628).
 //!
-//! `HashMap` and `BTreeMap` implement the flatten traits here. Maps of other crates
-//! (`serde_json::Map`, `IndexMap`, ...) are marked `#[fast_flatten(catch_all)]` and go through
-//! the generic functions below: any map that is `Default`, extends from `(K, V)` pairs and
-//! iterates `(&K, &V)` by reference.
+//! `HashMap` and `BTreeMap` implement the flatten traits here; `serde_json::Map`, `Value` and
+//! `IndexMap` in `foreign_maps.rs`, behind their features. Maps of other crates are marked
+//! `#[fast_flatten(catch_all)]` and go through the generic functions below: any map that is
+//! `Default`, extends from `(K, V)` pairs and iterates `(&K, &V)` by reference.
 //!
 //! A catch-all needs a self-describing format: the tree is then written as a map, which
 //! length-prefixed formats cannot read back as a struct (as with serde's flatten).
@@ -15,13 +15,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use serde::de::{self, Deserialize, IntoDeserializer, MapAccess, SeqAccess};
+use serde::de::{Deserialize, IntoDeserializer, MapAccess};
 use serde::Serialize;
 
-use super::errors::{catch_all_in_sequence, slot_out_of_range};
-use super::{
-    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
-};
+use super::{FieldSink, RestKey};
 
 /// Deserializes an unclaimed key and the map's next value into the catch-all `map`.
 #[inline]
@@ -73,16 +70,23 @@ where
         .try_for_each(|(key, value)| out.entry(key, value))
 }
 
+/// Implements the three flatten traits for a map type: `catch_all!(impl[generics] Map<..>
+/// { key: K, value: V } where [bounds])`. The map must be `Default`, have `is_empty` and `len`,
+/// extend from `(K, V)` pairs and iterate `(&K, &V)` by reference.
 macro_rules! catch_all {
-    ($map:ident <K, V $(, $hasher:ident)?> where K: $($key_bound:path),+; $($hasher_bound:tt)*) => {
+    (
+        impl[$($generics:tt)*] $map:ty { key: $key:ty, value: $value:ty }
+        where [$($bounds:tt)*]
+    ) => {
         #[diagnostic::do_not_recommend]
-        impl<K, V $(, $hasher)?> FlattenFields for $map<K, V $(, $hasher)?>
+        impl<$($generics)*> $crate::flatten::FlattenFields for $map
         where
-            $($hasher_bound)*
+            $($bounds)*
         {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
-            const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
+            const NAME_TREE: &'static [$crate::flatten::NamePart] =
+                &[$crate::flatten::NamePart::CatchAll];
             const CATCH_ALL: bool = true;
 
             #[inline]
@@ -92,11 +96,11 @@ macro_rules! catch_all {
         }
 
         #[diagnostic::do_not_recommend]
-        impl<'de, K, V $(, $hasher)?> FlattenDeserialize<'de> for $map<K, V $(, $hasher)?>
+        impl<'de, $($generics)*> $crate::flatten::FlattenDeserialize<'de> for $map
         where
-            K: Deserialize<'de> $(+ $key_bound)+,
-            V: Deserialize<'de>,
-            $($hasher_bound)*
+            $key: serde::Deserialize<'de>,
+            $value: serde::Deserialize<'de>,
+            $($bounds)*
         {
             type State = Self;
 
@@ -110,49 +114,62 @@ macro_rules! catch_all {
                 state.is_empty()
             }
 
-            fn deserialize_slot<M: MapAccess<'de>>(
+            fn deserialize_slot<M: serde::de::MapAccess<'de>>(
                 _state: &mut Self,
                 _slot: usize,
                 _map: &mut M,
             ) -> Result<(), M::Error> {
-                Err(slot_out_of_range())
+                Err($crate::flatten::errors::slot_out_of_range())
             }
 
             #[inline]
-            fn finish<E: de::Error>(state: Self) -> Result<Self, E> {
+            fn finish<E: serde::de::Error>(state: Self) -> Result<Self, E> {
                 Ok(state)
             }
 
-            fn deserialize_leaves<A: SeqAccess<'de>>(_leaves: &mut SeqLeaves<'_, A>) -> Result<Self, A::Error> {
-                Err(catch_all_in_sequence())
+            fn deserialize_leaves<A: serde::de::SeqAccess<'de>>(
+                _leaves: &mut $crate::flatten::SeqLeaves<'_, A>,
+            ) -> Result<Self, A::Error> {
+                Err($crate::flatten::errors::catch_all_in_sequence())
             }
 
             #[inline]
-            fn deserialize_rest<M: MapAccess<'de>>(
+            fn deserialize_rest<M: serde::de::MapAccess<'de>>(
                 state: &mut Self,
-                key: RestKey<'de>,
+                key: $crate::flatten::RestKey<'de>,
                 map: &mut M,
             ) -> Result<bool, M::Error> {
-                catch_all_insert(state, key, map)
+                $crate::flatten::catch_all::catch_all_insert(state, key, map)
             }
         }
 
         #[diagnostic::do_not_recommend]
-        impl<K: Serialize, V: Serialize $(, $hasher)?> FlattenSerialize for $map<K, V $(, $hasher)?>
+        impl<$($generics)*> $crate::flatten::FlattenSerialize for $map
         where
-            $($hasher_bound)*
+            $key: serde::Serialize,
+            $value: serde::Serialize,
+            $($bounds)*
         {
             #[inline]
             fn serialized_len(&self) -> usize {
                 self.len()
             }
 
-            fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
-                serialize_catch_all(self, out)
+            fn serialize_leaves<S: $crate::flatten::FieldSink>(
+                &self,
+                out: &mut S,
+            ) -> Result<(), S::Error> {
+                $crate::flatten::catch_all::serialize_catch_all(self, out)
             }
         }
     };
 }
+/// For the maps of other crates (`foreign_maps.rs`), behind their features.
+#[cfg(any(feature = "serde_json", feature = "indexmap", feature = "indexmap1"))]
+pub(crate) use catch_all;
 
-catch_all!(HashMap<K, V, H> where K: Eq, Hash; H: BuildHasher + Default,);
-catch_all!(BTreeMap<K, V> where K: Ord;);
+catch_all!(
+    impl[K, V, H] HashMap<K, V, H> { key: K, value: V }
+    where [K: Eq + Hash, H: BuildHasher + Default,]
+);
+catch_all!(impl[K, V] BTreeMap<K, V> { key: K, value: V } where [K: Ord,]);

@@ -93,6 +93,7 @@ mod catch_all;
 mod errors;
 mod field_list;
 mod flat_serializer;
+mod foreign_maps;
 mod key;
 mod leaf;
 mod names;
@@ -136,7 +137,8 @@ pub(crate) mod for_derive {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenFields`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand",
+    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenFields {
     /// How many slots (deserializable leaves) this type has.
@@ -180,7 +182,8 @@ pub trait FlattenFields {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenDeserialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand",
+    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
@@ -246,7 +249,8 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenSerialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand"
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand",
+    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenSerialize: FlattenFields {
     /// How many fields [`serialize_leaves`](Self::serialize_leaves) writes for this value
