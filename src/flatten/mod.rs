@@ -102,6 +102,7 @@ mod rest_key;
 mod seq_leaves;
 mod sink;
 mod visitor;
+mod wrappers;
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};

@@ -1,0 +1,235 @@
+//! Flattened types behind a pointer (`Box<T>`, `Rc<T>`, `Arc<T>`, `Cow<'_, T>`) are the tree of
+//! `T`: the same leaves, the same lookup, the value wrapped once it is read, as serde reads
+//! `Box<T>` through `T`. `()` is a tree with no leaves, as serde flattens it.
+
+use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use serde::de::{self, MapAccess, SeqAccess};
+
+use super::{
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
+};
+
+macro_rules! pointer {
+    ($($pointer:ident)*) => {$(
+        impl<T: FlattenFields> FlattenFields for $pointer<T> {
+            const LEN: usize = T::LEN;
+            const FIELDS: &'static [&'static str] = T::FIELDS;
+            const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
+            const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
+            const CATCH_ALL: bool = T::CATCH_ALL;
+
+            #[inline(always)]
+            fn slot_of(key: &str) -> Option<usize> {
+                T::slot_of(key)
+            }
+
+            #[inline]
+            fn slot_name(slot: usize) -> Option<&'static str> {
+                T::slot_name(slot)
+            }
+        }
+
+        impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for $pointer<T> {
+            type State = T::State;
+            const CHOOSES: bool = T::CHOOSES;
+
+            #[inline(always)]
+            fn new_state() -> T::State {
+                T::new_state()
+            }
+
+            #[inline(always)]
+            fn state_is_empty(state: &T::State) -> bool {
+                T::state_is_empty(state)
+            }
+
+            #[inline(always)]
+            fn owns(state: &T::State, slot: usize) -> bool {
+                T::owns(state, slot)
+            }
+
+            #[inline(always)]
+            fn deserialize_slot<M: MapAccess<'de>>(
+                state: &mut T::State,
+                slot: usize,
+                map: &mut M,
+            ) -> Result<(), M::Error> {
+                T::deserialize_slot(state, slot, map)
+            }
+
+            #[inline(always)]
+            fn finish<E: de::Error>(state: T::State) -> Result<Self, E> {
+                T::finish(state).map($pointer::new)
+            }
+
+            #[inline(always)]
+            fn deserialize_leaves<A: SeqAccess<'de>>(
+                leaves: &mut SeqLeaves<'_, A>,
+            ) -> Result<Self, A::Error> {
+                T::deserialize_leaves(leaves).map($pointer::new)
+            }
+
+            #[inline(always)]
+            fn deserialize_rest<M: MapAccess<'de>>(
+                state: &mut T::State,
+                key: RestKey<'de>,
+                map: &mut M,
+            ) -> Result<bool, M::Error> {
+                T::deserialize_rest(state, key, map)
+            }
+        }
+
+        impl<T: FlattenSerialize> FlattenSerialize for $pointer<T> {
+            #[inline(always)]
+            fn serialized_len(&self) -> usize {
+                (**self).serialized_len()
+            }
+
+            #[inline(always)]
+            fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
+                (**self).serialize_leaves(out)
+            }
+        }
+    )*};
+}
+
+pointer!(Box Rc Arc);
+
+/// `Cow<'_, T>` reads as `Cow::Owned`, as serde's `Cow` does.
+impl<T: Clone + FlattenFields> FlattenFields for Cow<'_, T> {
+    const LEN: usize = T::LEN;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+    const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
+    const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
+    const CATCH_ALL: bool = T::CATCH_ALL;
+
+    #[inline(always)]
+    fn slot_of(key: &str) -> Option<usize> {
+        T::slot_of(key)
+    }
+
+    #[inline]
+    fn slot_name(slot: usize) -> Option<&'static str> {
+        T::slot_name(slot)
+    }
+}
+
+impl<'de, T: Clone + FlattenDeserialize<'de>> FlattenDeserialize<'de> for Cow<'_, T> {
+    type State = T::State;
+    const CHOOSES: bool = T::CHOOSES;
+
+    #[inline(always)]
+    fn new_state() -> T::State {
+        T::new_state()
+    }
+
+    #[inline(always)]
+    fn state_is_empty(state: &T::State) -> bool {
+        T::state_is_empty(state)
+    }
+
+    #[inline(always)]
+    fn owns(state: &T::State, slot: usize) -> bool {
+        T::owns(state, slot)
+    }
+
+    #[inline(always)]
+    fn deserialize_slot<M: MapAccess<'de>>(
+        state: &mut T::State,
+        slot: usize,
+        map: &mut M,
+    ) -> Result<(), M::Error> {
+        T::deserialize_slot(state, slot, map)
+    }
+
+    #[inline(always)]
+    fn finish<E: de::Error>(state: T::State) -> Result<Self, E> {
+        T::finish(state).map(Cow::Owned)
+    }
+
+    #[inline(always)]
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<Self, A::Error> {
+        T::deserialize_leaves(leaves).map(Cow::Owned)
+    }
+
+    #[inline(always)]
+    fn deserialize_rest<M: MapAccess<'de>>(
+        state: &mut T::State,
+        key: RestKey<'de>,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        T::deserialize_rest(state, key, map)
+    }
+}
+
+impl<T: Clone + FlattenSerialize> FlattenSerialize for Cow<'_, T> {
+    #[inline(always)]
+    fn serialized_len(&self) -> usize {
+        (**self).serialized_len()
+    }
+
+    #[inline(always)]
+    fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
+        (**self).serialize_leaves(out)
+    }
+}
+
+/// `()`: no leaves; it reads from any map (taking none of its keys) and writes nothing.
+impl FlattenFields for () {
+    const LEN: usize = 0;
+    const FIELDS: &'static [&'static str] = &[];
+
+    #[inline(always)]
+    fn slot_of(_key: &str) -> Option<usize> {
+        None
+    }
+}
+
+impl<'de> FlattenDeserialize<'de> for () {
+    type State = ();
+
+    #[inline(always)]
+    fn new_state() {}
+
+    #[inline(always)]
+    fn state_is_empty(_state: &()) -> bool {
+        true
+    }
+
+    fn deserialize_slot<M: MapAccess<'de>>(
+        _state: &mut (),
+        _slot: usize,
+        _map: &mut M,
+    ) -> Result<(), M::Error> {
+        Err(super::errors::slot_out_of_range())
+    }
+
+    #[inline(always)]
+    fn finish<E: de::Error>(_state: ()) -> Result<(), E> {
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        _leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<(), A::Error> {
+        Ok(())
+    }
+}
+
+impl FlattenSerialize for () {
+    #[inline(always)]
+    fn serialized_len(&self) -> usize {
+        0
+    }
+
+    #[inline(always)]
+    fn serialize_leaves<S: FieldSink>(&self, _out: &mut S) -> Result<(), S::Error> {
+        Ok(())
+    }
+}
