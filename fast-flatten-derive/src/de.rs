@@ -53,7 +53,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             }
 
             #[inline(always)]
-            fn state_is_empty(state: &Self::State) -> bool {
+            fn state_is_empty(__state: &Self::State) -> bool {
                 #state_is_empty
             }
 
@@ -61,7 +61,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
             #[inline(always)]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+                __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
                 slot: usize,
                 map: &mut __M,
             ) -> #private::Result<(), __M::Error> {
@@ -70,14 +70,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
             #[inline(always)]
             fn finish<__E: #private::DeError>(
-                state: <Self as #private::FlattenDeserialize<'de>>::State,
+                __state: <Self as #private::FlattenDeserialize<'de>>::State,
             ) -> #private::Result<Self, __E> {
                 #finish
             }
 
             #[inline(always)]
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                leaves: &mut #private::SeqLeaves<'_, __A>,
+                __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
                 #leaves
             }
@@ -90,10 +90,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
             // Inlined so that the format's struct reader sees the field count as a constant.
             #[inline]
             fn deserialize<__D: #private::Deserializer<'de>>(
-                deserializer: __D,
+                __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
                 #names_check
-                #private::deserialize_tree(deserializer, #name, #expecting)
+                #private::deserialize_tree(__deserializer, #name, #expecting)
             }
         }
     }
@@ -150,7 +150,7 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         quote! {
             let own = slot.wrapping_sub(#offset);
             if own < <#ty as #private::FlattenFields>::LEN {
-                return <#ty as #private::FlattenDeserialize<'de>>::owns(&state.#field, own);
+                return <#ty as #private::FlattenDeserialize<'de>>::owns(&__state.#field, own);
             }
         }
     });
@@ -158,7 +158,7 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         const CHOOSES: bool = false #(|| #chooses)*;
 
         #[inline(always)]
-        fn owns(state: &Self::State, slot: usize) -> bool {
+        fn owns(__state: &Self::State, slot: usize) -> bool {
             #(#asks)*
             true
         }
@@ -188,16 +188,16 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
             let name = member.state_field();
             let ty = member.ty();
             if member.is_catch_all() {
-                quote!(#private::catch_all_is_empty(&state.#name))
+                quote!(#private::catch_all_is_empty(&__state.#name))
             } else if member.is_flatten() {
-                quote!(<#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&state.#name))
+                quote!(<#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#name))
             } else {
-                quote!(state.#name.is_none())
+                quote!(__state.#name.is_none())
             }
         })
         .collect();
     let empty = if empty_checks.is_empty() {
-        quote!(let _ = state; true)
+        quote!(let _ = __state; true)
     } else {
         quote!(#(#empty_checks)&&*)
     };
@@ -215,7 +215,7 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             quote! {
                 if slot < #offset + <#ty as #private::FlattenFields>::LEN {
                     return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(
-                        &mut state.#field,
+                        &mut __state.#field,
                         slot - (#offset),
                         map,
                     );
@@ -225,14 +225,14 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             let name = member.de_name();
             let read = match wrapper_type(tree, member) {
                 Some(wrapper) => quote! {
-                    if state.#field.is_some() {
+                    if __state.#field.is_some() {
                         return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
                     }
                     let wrapped = #private::MapAccess::next_value::<#wrapper>(map)?;
-                    state.#field = #private::Some(wrapped.value);
+                    __state.#field = #private::Some(wrapped.value);
                     return #private::Ok(());
                 },
-                None => quote!(return #private::deserialize_leaf(&mut state.#field, #name, map);),
+                None => quote!(return #private::deserialize_leaf(&mut __state.#field, #name, map);),
             };
             quote! {
                 if slot == #offset {
@@ -266,7 +266,7 @@ fn finish(tree: &Tree) -> TokenStream {
         let field = member.state_field();
         let missing = missing_in_map(tree, member);
         quote! {
-            let #local = match state.#field {
+            let #local = match __state.#field {
                 #private::Some(value) => value,
                 #private::None => #missing,
             };
@@ -276,7 +276,7 @@ fn finish(tree: &Tree) -> TokenStream {
         let local = member.local();
         let field = member.state_field();
         let ty = member.ty();
-        let finish = quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(state.#field)?);
+        let finish = quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?);
         // `#[serde(flatten, default)]`: the default when none of the child's keys appeared.
         let default = match member.attrs().default() {
             SerdeDefault::None => return quote!(let #local = #finish;),
@@ -284,7 +284,7 @@ fn finish(tree: &Tree) -> TokenStream {
             SerdeDefault::Path(path) => quote!(#path()),
         };
         quote! {
-            let #local = if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&state.#field) {
+            let #local = if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
                 #default
             } else {
                 #finish
@@ -297,7 +297,7 @@ fn finish(tree: &Tree) -> TokenStream {
         .map(|member| {
             let local = member.local();
             let field = member.state_field();
-            quote!(let #local = state.#field;)
+            quote!(let #local = __state.#field;)
         });
     let construct = construct(tree);
     quote! {
@@ -314,7 +314,7 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
     let private = &tree.private;
     if tree.de_members().any(|m| m.is_catch_all()) {
         return quote! {
-            let _ = leaves;
+            let _ = __leaves;
             #private::Err(#private::catch_all_in_sequence())
         };
     }
@@ -324,12 +324,12 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
         let ty = member.ty();
         if member.is_flatten() {
             return quote! {
-                let #local = <#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(leaves)?;
+                let #local = <#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)?;
             };
         }
         let next = match wrapper_type(tree, member) {
-            Some(wrapper) => quote!(leaves.next_leaf::<#wrapper>()?.map(|wrapped| wrapped.value)),
-            None => quote!(leaves.next_leaf::<#ty>()?),
+            Some(wrapper) => quote!(__leaves.next_leaf::<#wrapper>()?.map(|wrapped| wrapped.value)),
+            None => quote!(__leaves.next_leaf::<#ty>()?),
         };
         let missing = missing_in_seq(tree, member);
         quote! {
@@ -342,7 +342,7 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
     // A tagged struct writes its tag first; it is read as a string and ignored.
     let tag = tree
         .tag
-        .map(|_| quote!(let _ = leaves.next_leaf_seed(#private::IgnoredStr)?;));
+        .map(|_| quote!(let _ = __leaves.next_leaf_seed(#private::IgnoredStr)?;));
     let construct = construct(tree);
     quote! {
         #default
@@ -424,7 +424,7 @@ fn missing_in_map(tree: &Tree, member: &Member) -> TokenStream {
 fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     default_value(tree, member)
-        .unwrap_or_else(|| quote!(return #private::Err(leaves.invalid_length())))
+        .unwrap_or_else(|| quote!(return #private::Err(__leaves.invalid_length())))
 }
 
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
@@ -464,9 +464,9 @@ fn deserialize_with_wrapper(
         #[automatically_derived]
         impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
             fn deserialize<__D: #private::Deserializer<'de>>(
-                deserializer: __D,
+                __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                #private::Result::map(#path(deserializer), |value| #ident {
+                #private::Result::map(#path(__deserializer), |value| #ident {
                     value,
                     __marker: (#private::PhantomData, #private::PhantomData),
                 })
@@ -480,7 +480,7 @@ fn deserialize_with_wrapper(
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
     let rest_params = quote! {
-        state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+        __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
         key: #private::RestKey<'de>,
         map: &mut __M,
     };
@@ -489,7 +489,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         return Some(quote! {
             #[inline(always)]
             fn deserialize_rest<__M: #private::MapAccess<'de>>(#rest_params) -> #private::Result<bool, __M::Error> {
-                #private::catch_all_insert(&mut state.#field, key, map)
+                #private::catch_all_insert(&mut __state.#field, key, map)
             }
         });
     }
@@ -502,7 +502,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             quote! {
                 if <#ty as #private::FlattenFields>::CATCH_ALL {
                     return <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(
-                        &mut state.#field,
+                        &mut __state.#field,
                         key,
                         map,
                     );
@@ -517,7 +517,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         #[inline(always)]
         fn deserialize_rest<__M: #private::MapAccess<'de>>(#rest_params) -> #private::Result<bool, __M::Error> {
             #(#offers)*
-            let _ = (state, key, map);
+            let _ = (__state, key, map);
             #private::Ok(false)
         }
     })

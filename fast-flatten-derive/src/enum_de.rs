@@ -65,7 +65,7 @@ pub fn expand(e: &Enum) -> TokenStream {
             #[inline]
             fn deserialize_variant<__D: #private::Deserializer<'de>>(
                 index: usize,
-                deserializer: __D,
+                __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
                 match index {
                     #(#content_arms)*
@@ -82,7 +82,7 @@ pub fn expand(e: &Enum) -> TokenStream {
         impl #de_impl_generics #private::Deserialize<'de> for #self_ty #where_clause {
             #[inline]
             fn deserialize<__D: #private::Deserializer<'de>>(
-                deserializer: __D,
+                __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
                 #entry
             }
@@ -145,11 +145,11 @@ fn variants_impl(e: &Enum) -> TokenStream {
 fn entry_point(e: &Enum) -> TokenStream {
     let private = &e.private;
     match e.tag() {
-        TagType::External => quote!(#private::deserialize_external::<Self, __D>(deserializer)),
+        TagType::External => quote!(#private::deserialize_external::<Self, __D>(__deserializer)),
         TagType::Internal { tag } => {
             let len = internal_len(e);
             quote!(#private::deserialize_internal::<Self, __D>(
-                deserializer,
+                __deserializer,
                 #tag,
                 const { #private::unnamed_fields(#len) },
             ))
@@ -157,12 +157,12 @@ fn entry_point(e: &Enum) -> TokenStream {
         TagType::Adjacent { tag, content } => {
             let deny = e.container.attrs.deny_unknown_fields();
             quote!(#private::deserialize_adjacent::<Self, __D>(
-                deserializer,
+                __deserializer,
                 &[#tag, #content],
                 #deny,
             ))
         }
-        TagType::None => quote!(#private::deserialize_untagged::<Self, __D>(deserializer)),
+        TagType::None => quote!(#private::deserialize_untagged::<Self, __D>(__deserializer)),
     }
 }
 
@@ -197,13 +197,13 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     if matches!(e.tag(), TagType::External) {
         return quote!(<Self as #private::DeserializeVariant<'de>>::deserialize_variant_access(
             index,
-            #private::VariantValue(deserializer),
+            #private::VariantValue(__deserializer),
         ));
     }
     let path = v.path(e.ident);
     if let Some(with) = v.variant.attrs.deserialize_with() {
         let unwrap = unwrap_fields(e, v, quote!(__value));
-        return quote!(#private::Result::map(#with(deserializer), |__value| #unwrap));
+        return quote!(#private::Result::map(#with(__deserializer), |__value| #unwrap));
     }
     let rust_name = e.rust_name();
     let variant_name = v.ident().to_string();
@@ -211,9 +211,9 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
         Style::Unit => {
             let check = if matches!(e.tag(), TagType::Internal { .. }) {
                 let deny = e.container.attrs.deny_unknown_fields();
-                quote!(#private::tagged_unit_variant(deserializer, #rust_name, #variant_name, #deny))
+                quote!(#private::tagged_unit_variant(__deserializer, #rust_name, #variant_name, #deny))
             } else {
-                quote!(#private::untagged_unit_variant(deserializer, #rust_name, #variant_name))
+                quote!(#private::untagged_unit_variant(__deserializer, #rust_name, #variant_name))
             };
             let value = unit_value(e, v);
             quote!({ #check?; #private::Ok(#value) })
@@ -222,11 +222,11 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             let field = &v.fields()[0];
             let ty = field.ty;
             match field.attrs.deserialize_with() {
-                Some(with) => quote!(#private::Result::map(#with(deserializer), #path)),
+                Some(with) => quote!(#private::Result::map(#with(__deserializer), #path)),
                 None => {
                     let span = field.original.span();
                     let func = quote_spanned!(span=> <#ty as #private::Deserialize>::deserialize);
-                    quote!(#private::Result::map(#func(deserializer), #path))
+                    quote!(#private::Result::map(#func(__deserializer), #path))
                 }
             }
         }
@@ -237,7 +237,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 .iter()
                 .filter(|f| !f.attrs.skip_deserializing())
                 .count();
-            quote!(#private::Deserializer::deserialize_tuple(deserializer, #len, #visitor))
+            quote!(#private::Deserializer::deserialize_tuple(__deserializer, #len, #visitor))
         }
         Style::Struct => {
             let tree = v.by_value.as_ref().expect("struct variants have a tree");
@@ -246,10 +246,10 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             let expecting = &tree.expecting;
             let into = struct_into_variant(e, v);
             let read = if matches!(e.tag(), TagType::None) {
-                quote!(#private::deserialize_map_only::<#ident #ty_generics, __D>(deserializer, #expecting))
+                quote!(#private::deserialize_map_only::<#ident #ty_generics, __D>(__deserializer, #expecting))
             } else {
                 let name = tree.de_name;
-                quote!(#private::deserialize_tree::<#ident #ty_generics, __D>(deserializer, #name, #expecting))
+                quote!(#private::deserialize_tree::<#ident #ty_generics, __D>(__deserializer, #name, #expecting))
             };
             quote!(#private::Result::map(#read, #into))
         }
@@ -492,9 +492,9 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
         #[automatically_derived]
         impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
             fn deserialize<__D: #private::Deserializer<'de>>(
-                deserializer: __D,
+                __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                #private::Result::map(#path(deserializer), |value| #ident {
+                #private::Result::map(#path(__deserializer), |value| #ident {
                     value,
                     __marker: #private::PhantomData,
                 })

@@ -181,7 +181,7 @@ fn serialize_impl(
             #[inline]
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
-                out: &mut __S,
+                __out: &mut __S,
             ) -> #private::Result<(), __S::Error> {
                 match self {
                     #(#writes)*
@@ -241,7 +241,7 @@ fn external(e: &Enum) -> TokenStream {
         let value = content_value(e, v, true, &quote!(#name)).unwrap_or_else(|| quote!(&()));
         (
             quote!(1),
-            quote!(#private::FieldSink::field(out, #name, #value)),
+            quote!(#private::FieldSink::field(__out, #name, #value)),
         )
     });
     let no_seq = format!(
@@ -272,30 +272,30 @@ fn external(e: &Enum) -> TokenStream {
             }
 
             #[inline]
-            fn state_is_empty(state: &Self::State) -> bool {
-                state.is_none()
+            fn state_is_empty(__state: &Self::State) -> bool {
+                __state.is_none()
             }
 
             // The first variant key read chooses the variant: a second one is unknown.
             const CHOOSES: bool = true;
 
             #[inline]
-            fn owns(state: &Self::State, _slot: usize) -> bool {
-                state.is_none()
+            fn owns(__state: &Self::State, _slot: usize) -> bool {
+                __state.is_none()
             }
 
             #[inline]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                state: &mut Self::State,
+                __state: &mut Self::State,
                 slot: usize,
                 map: &mut __M,
             ) -> #private::Result<(), __M::Error> {
-                #private::external_variant_slot(state, slot, map)
+                #private::external_variant_slot(__state, slot, map)
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
-                match state {
+            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+                match __state {
                     #private::Some(value) => #private::Ok(value),
                     #private::None => #private::Err(#private::no_variant_found::<Self, __E>()),
                 }
@@ -323,12 +323,12 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
         let variant = v.variant.attrs.name().serialize_name();
         let tag_value =
             quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
-        let write_tag = quote!(#private::FieldSink::field(out, #tag, #tag_value)?;);
+        let write_tag = quote!(#private::FieldSink::field(__out, #tag, #tag_value)?;);
         match content_value(e, v, false, &quote!(#variant)) {
             None => (quote!(1), quote!(#write_tag #private::Ok(()))),
             Some(value) => (
                 quote!(2),
-                quote!(#write_tag #private::FieldSink::field(out, #content_key, #value)),
+                quote!(#write_tag #private::FieldSink::field(__out, #content_key, #value)),
             ),
         }
     });
@@ -362,36 +362,36 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
             }
 
             #[inline]
-            fn state_is_empty(state: &Self::State) -> bool {
-                match state { #private::AdjacentState::Empty => true, _ => false }
+            fn state_is_empty(__state: &Self::State) -> bool {
+                match __state { #private::AdjacentState::Empty => true, _ => false }
             }
 
             #[inline]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                state: &mut Self::State,
+                __state: &mut Self::State,
                 slot: usize,
                 map: &mut __M,
             ) -> #private::Result<(), __M::Error> {
-                state.read(slot == 1, &[#tag, #content_key], map)
+                __state.read(slot == 1, &[#tag, #content_key], map)
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
-                state.finish(&[#tag, #content_key])
+            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+                __state.finish(&[#tag, #content_key])
             }
 
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                leaves: &mut #private::SeqLeaves<'_, __A>,
+                __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = leaves.next_leaf_seed(#private::VariantSeed::<Self>::unit_variant())? else {
-                    return #private::Err(leaves.invalid_length());
+                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self>::unit_variant())? else {
+                    return #private::Err(__leaves.invalid_length());
                 };
                 if <Self as #private::DeserializeVariant<'de>>::is_unit(index) {
                     return <Self as #private::DeserializeVariant<'de>>::variant_without_content(index, #content_key);
                 }
-                match leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))? {
+                match __leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))? {
                     #private::Some(value) => #private::Ok(value),
-                    #private::None => #private::Err(leaves.invalid_length()),
+                    #private::None => #private::Err(__leaves.invalid_length()),
                 }
             }
         }
@@ -411,11 +411,11 @@ fn untagged(e: &Enum) -> TokenStream {
         Content::Unit => (quote!(0), quote!(#private::Ok(()))),
         Content::Value(value) => (
             quote!(#private::flat_len(#value)),
-            quote!(#private::serialize_flat(#value, out)),
+            quote!(#private::serialize_flat(#value, __out)),
         ),
         Content::Struct(refs) => (
             quote!(#private::FlattenSerialize::serialized_len(#refs)),
-            quote!(#private::FlattenSerialize::serialize_leaves(#refs, out)),
+            quote!(#private::FlattenSerialize::serialize_leaves(#refs, __out)),
         ),
         Content::Tuple(_) => {
             let message = "can only flatten structs and maps (got a tuple)";
@@ -453,8 +453,8 @@ fn untagged(e: &Enum) -> TokenStream {
             }
 
             #[inline]
-            fn state_is_empty(state: &Self::State) -> bool {
-                state.is_empty()
+            fn state_is_empty(__state: &Self::State) -> bool {
+                __state.is_empty()
             }
 
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
@@ -466,8 +466,8 @@ fn untagged(e: &Enum) -> TokenStream {
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
-                #private::untagged_from_entries(state)
+            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+                #private::untagged_from_entries(__state)
             }
 
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
@@ -478,11 +478,11 @@ fn untagged(e: &Enum) -> TokenStream {
 
             #[inline]
             fn deserialize_rest<__M: #private::MapAccess<'de>>(
-                state: &mut Self::State,
+                __state: &mut Self::State,
                 key: #private::RestKey<'de>,
                 map: &mut __M,
             ) -> #private::Result<bool, __M::Error> {
-                #private::hold_entry(state, key, map)
+                #private::hold_entry(__state, key, map)
             }
         }
 
@@ -554,15 +554,15 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             Some(Range { child, offset, len }) => {
                 let ty = &child.ty;
                 quote! {
-                    #state::#name(state) => {
+                    #state::#name(__state) => {
                         let own = slot.wrapping_sub(#offset);
                         if own < #len {
-                            return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(state, own, map);
+                            return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(__state, own, map);
                         }
                         // A key of another variant: the same name may be one of this one's.
                         let name = <#self_ty as #private::FlattenFields>::slot_name(slot).unwrap_or("");
                         match <#ty as #private::FlattenFields>::slot_of(name) {
-                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(state, own, map),
+                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(__state, own, map),
                             #private::None => #private::skip_other_variant_key(
                                 <#self_ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS,
                                 name,
@@ -589,7 +589,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             Some(Range { child, .. }) => {
                 let ty = &child.ty;
                 let into = &child.into;
-                quote!(#state::#name(state) => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::finish(state), #into),)
+                quote!(#state::#name(__state) => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::finish(__state), #into),)
             }
             None => {
                 let value = crate::enum_de::unit_value(e, v);
@@ -601,7 +601,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
         Some(Range { child, .. }) => {
             let ty = &child.ty;
             let into = &child.into;
-            quote!(#index => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(leaves), #into),)
+            quote!(#index => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves), #into),)
         }
         None => {
             let value = crate::enum_de::unit_value(e, v);
@@ -614,16 +614,16 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             Some(Range { child, offset, len }) => {
                 let ty = &child.ty;
                 quote! {
-                    #state::#name(state) => {
+                    #state::#name(__state) => {
                         let own = slot.wrapping_sub(#offset);
                         if own < #len {
-                            return <#ty as #private::FlattenDeserialize<'de>>::owns(state, own);
+                            return <#ty as #private::FlattenDeserialize<'de>>::owns(__state, own);
                         }
                         // A name this variant shares with another.
                         match <#self_ty as #private::FlattenFields>::slot_name(slot)
                             .and_then(<#ty as #private::FlattenFields>::slot_of)
                         {
-                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::owns(state, own),
+                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::owns(__state, own),
                             #private::None => false,
                         }
                     }
@@ -635,7 +635,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     let rest_arms = ranges.iter().filter_map(|(index, _, range)| {
         let name = state_variant(*index);
         let ty = &range.as_ref()?.child.ty;
-        Some(quote!(#state::#name(state) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(state, key, map),))
+        Some(quote!(#state::#name(__state) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(__state, key, map),))
     });
     let slot_names = ranges.iter().filter_map(|(_, _, range)| {
         let Range { child, offset, len } = range.as_ref()?;
@@ -691,18 +691,18 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
 
     let serialize = serialize_impl(e, &clauses.ser, |v| {
         let variant = v.variant.attrs.name().serialize_name();
-        let write_tag = quote!(#private::FieldSink::field(out, #tag, #variant)?;);
+        let write_tag = quote!(#private::FieldSink::field(__out, #tag, #variant)?;);
         match v.ser_style() {
             Style::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
             Style::Newtype => (
                 quote!(1 + #private::FlattenSerialize::serialized_len(__field0)),
-                quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, out)),
+                quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, __out)),
             ),
             Style::Struct => {
                 let refs = enum_ser::struct_refs(e, v);
                 (
                     quote!(1 + #private::FlattenSerialize::serialized_len(#refs)),
-                    quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, out)),
+                    quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, __out)),
                 )
             }
             // serde's parser rejects tuple variants in internally tagged enums.
@@ -774,19 +774,19 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             }
 
             #[inline]
-            fn state_is_empty(state: &Self::State) -> bool {
-                match state { #state::Pending(held, _) => held.is_empty(), _ => false }
+            fn state_is_empty(__state: &Self::State) -> bool {
+                match __state { #state::Pending(held, _) => held.is_empty(), _ => false }
             }
 
             // The tag chooses the variant: a key of another variant's leaf is unknown.
             const CHOOSES: bool = true;
 
             #[inline]
-            fn owns(state: &Self::State, slot: usize) -> bool {
+            fn owns(__state: &Self::State, slot: usize) -> bool {
                 if slot == 0 {
                     return true;
                 }
-                match state {
+                match __state {
                     #state::Pending(..) => true,
                     #(#owns_arms)*
                 }
@@ -794,40 +794,40 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
 
             #[inline]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                state: &mut Self::State,
+                __state: &mut Self::State,
                 slot: usize,
                 map: &mut __M,
             ) -> #private::Result<(), __M::Error> {
                 if slot != 0 {
-                    return state.deliver(slot, map);
+                    return __state.deliver(slot, map);
                 }
-                let pending = match state { #state::Pending(..) => true, _ => false };
+                let pending = match __state { #state::Pending(..) => true, _ => false };
                 let index = #private::read_tag::<Self, __M>(!pending, #tag, map)?;
                 let chosen = match index {
                     #(#new_states)*
                     _ => return #private::Err(#private::variant_out_of_range()),
                 };
-                if let #state::Pending(held, _) = #private::replace(state, chosen) {
+                if let #state::Pending(held, _) = #private::replace(__state, chosen) {
                     for (slot, value) in held {
-                        state.deliver(slot, &mut #private::HeldValue::<__M::Error>::new(value))?;
+                        __state.deliver(slot, &mut #private::HeldValue::<__M::Error>::new(value))?;
                     }
                 }
                 #private::Ok(())
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(state: Self::State) -> #private::Result<Self, __E> {
-                match state {
+            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+                match __state {
                     #state::Pending(..) => #private::Err(<__E as #private::DeError>::missing_field(#tag)),
                     #(#finish_arms)*
                 }
             }
 
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                leaves: &mut #private::SeqLeaves<'_, __A>,
+                __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = leaves.next_leaf_seed(#private::VariantSeed::<Self>::str())? else {
-                    return #private::Err(leaves.invalid_length());
+                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self>::str())? else {
+                    return #private::Err(__leaves.invalid_length());
                 };
                 match index {
                     #(#leaves_arms)*
@@ -837,14 +837,14 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
 
             #[inline]
             fn deserialize_rest<__M: #private::MapAccess<'de>>(
-                state: &mut Self::State,
+                __state: &mut Self::State,
                 key: #private::RestKey<'de>,
                 map: &mut __M,
             ) -> #private::Result<bool, __M::Error> {
                 // A key no leaf claims, before the tag: not held (the tag may choose a variant
                 // without a catch-all); the tree skips it or reports it.
                 #[allow(unreachable_patterns)]
-                match state {
+                match __state {
                     #(#rest_arms)*
                     _ => {
                         let _ = (key, map);

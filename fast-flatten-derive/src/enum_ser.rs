@@ -27,7 +27,7 @@ pub fn expand(e: &Enum) -> TokenStream {
             #[inline]
             fn serialize<__S: #private::Serializer>(
                 &self,
-                serializer: __S,
+                __serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
                 match self {
                     #(#arms)*
@@ -121,27 +121,27 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
 
     match (e.tag(), content(e, v)) {
         (TagType::External, Content::Unit) => quote! {
-            #private::Serializer::serialize_unit_variant(serializer, #name, #index, #variant)
+            #private::Serializer::serialize_unit_variant(__serializer, #name, #index, #variant)
         },
         (TagType::External, Content::Value(value)) => {
             let func = quote_spanned!(span=> #private::Serializer::serialize_newtype_variant);
-            quote!(#func(serializer, #name, #index, #variant, #value))
+            quote!(#func(__serializer, #name, #index, #variant, #value))
         }
         (TagType::External, Content::Tuple(refs)) => quote! {
-            #private::serialize_tuple_variant(serializer, #name, #index, #variant, #refs)
+            #private::serialize_tuple_variant(__serializer, #name, #index, #variant, #refs)
         },
         (TagType::External, Content::Struct(refs)) => quote! {
-            #private::serialize_struct_variant(serializer, #name, #index, #variant, #refs)
+            #private::serialize_struct_variant(__serializer, #name, #index, #variant, #refs)
         },
         (TagType::Internal { tag }, Content::Unit) => quote! {
-            #private::serialize_tagged::<__S, str, ()>(serializer, #name, #tag, #variant, #private::None)
+            #private::serialize_tagged::<__S, str, ()>(__serializer, #name, #tag, #variant, #private::None)
         },
         (TagType::Internal { tag }, Content::Value(value)) => {
             let func = quote_spanned!(span=> #private::serialize_tagged_newtype);
-            quote!(#func(serializer, #rust_name, #rust_variant, #tag, #variant, #value))
+            quote!(#func(__serializer, #rust_name, #rust_variant, #tag, #variant, #value))
         }
         (TagType::Internal { tag }, Content::Struct(refs)) => quote! {
-            #private::serialize_tagged_struct(serializer, #name, #tag, #variant, #refs)
+            #private::serialize_tagged_struct(__serializer, #name, #tag, #variant, #refs)
         },
         // serde's parser rejects tuple variants in internally tagged enums.
         (TagType::Internal { .. }, Content::Tuple(_)) => {
@@ -166,22 +166,24 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
             };
             match content {
                 None => quote! {
-                    #private::serialize_tagged::<__S, _, ()>(serializer, #name, #tag, #tag_value, #private::None)
+                    #private::serialize_tagged::<__S, _, ()>(__serializer, #name, #tag, #tag_value, #private::None)
                 },
                 Some(content) => quote! {
-                    #private::serialize_tagged(serializer, #name, #tag, #tag_value, #private::Some((#content_key, #content)))
+                    #private::serialize_tagged(__serializer, #name, #tag, #tag_value, #private::Some((#content_key, #content)))
                 },
             }
         }
-        (TagType::None, Content::Unit) => quote!(#private::Serializer::serialize_unit(serializer)),
+        (TagType::None, Content::Unit) => {
+            quote!(#private::Serializer::serialize_unit(__serializer))
+        }
         (TagType::None, Content::Value(value)) => {
-            quote!(#private::Serialize::serialize(#value, serializer))
+            quote!(#private::Serialize::serialize(#value, __serializer))
         }
         (TagType::None, Content::Tuple(refs)) => {
-            quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), serializer))
+            quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), __serializer))
         }
         (TagType::None, Content::Struct(refs)) => quote! {
-            #private::serialize(#refs, serializer, #name)
+            #private::serialize(#refs, __serializer, #name)
         },
     }
 }
@@ -265,9 +267,9 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
                 fn serialize<__S: #private::Serializer>(
                     &self,
-                    serializer: __S,
+                    __serializer: __S,
                 ) -> #private::Result<__S::Ok, __S::Error> {
-                    #path(#(self.values.#values,)* serializer)
+                    #path(#(self.values.#values,)* __serializer)
                 }
             }
         }
@@ -287,9 +289,9 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                 impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
                     fn serialize<__S: #private::Serializer>(
                         &self,
-                        serializer: __S,
+                        __serializer: __S,
                     ) -> #private::Result<__S::Ok, __S::Error> {
-                        #path(self.values.0, serializer)
+                        #path(self.values.0, __serializer)
                     }
                 }
             }
@@ -310,7 +312,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             });
             let writes = fields.iter().map(|(i, f)| {
                 let index = syn::Index::from(*i);
-                let write = quote!(#private::TupleSink::element(out, self.#index)?;);
+                let write = quote!(#private::TupleSink::element(__out, self.#index)?;);
                 match f.attrs.skip_serializing_if() {
                     Some(skip) => quote!(if !#skip(self.#index) { #write }),
                     None => write,
@@ -328,7 +330,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     }
 
                     #[inline]
-                    fn write<__S: #private::TupleSink>(&self, out: &mut __S) -> #private::Result<(), __S::Error> {
+                    fn write<__S: #private::TupleSink>(&self, __out: &mut __S) -> #private::Result<(), __S::Error> {
                         #(#writes)*
                         #private::Ok(())
                     }

@@ -23,10 +23,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
             #[inline]
             fn serialize<__S: #private::Serializer>(
                 &self,
-                serializer: __S,
+                __serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
                 #names_check
-                #private::serialize(self, serializer, #name)
+                #private::serialize(self, __serializer, #name)
             }
         }
     }
@@ -52,7 +52,7 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
     // A tagged struct writes its tag first, its name as the value, as serde does.
     let write_tag = tree.tag.map(|tag| {
         let name = tree.ser_name;
-        quote!(#private::FieldSink::field(out, #tag, #name)?;)
+        quote!(#private::FieldSink::field(__out, #tag, #name)?;)
     });
     let writes = tree.ser_members().map(|member| write(tree, member));
 
@@ -69,7 +69,7 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
             #[inline(always)]
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
-                out: &mut __S,
+                __out: &mut __S,
             ) -> #private::Result<(), __S::Error> {
                 #write_tag
                 #(#writes)*
@@ -102,11 +102,11 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     let field = tree.field_ref(member);
     if member.is_catch_all() {
-        return quote!(#private::serialize_catch_all(#field, out)?;);
+        return quote!(#private::serialize_catch_all(#field, __out)?;);
     }
     if member.is_flatten() {
         let ty = member.ty();
-        return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(#field, out)?;);
+        return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(#field, __out)?;);
     }
     let name = member.ser_name();
     let value = match member.attrs().serialize_with() {
@@ -119,11 +119,11 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
         }
         None => field.clone(),
     };
-    let write = quote!(#private::FieldSink::field(out, #name, #value)?;);
+    let write = quote!(#private::FieldSink::field(__out, #name, #value)?;);
     match member.attrs().skip_serializing_if() {
         Some(skip_if) => quote! {
             if #skip_if(#field) {
-                #private::FieldSink::skip_field(out, #name)?;
+                #private::FieldSink::skip_field(__out, #name)?;
             } else {
                 #write
             }
@@ -163,9 +163,9 @@ fn serialize_with_wrapper(
             #[inline]
             fn serialize<__S: #private::Serializer>(
                 &self,
-                serializer: __S,
+                __serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
-                #path(self.value, serializer)
+                #path(self.value, __serializer)
             }
         }
     }

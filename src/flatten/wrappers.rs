@@ -14,6 +14,7 @@ use super::{
 
 macro_rules! pointer {
     ($($pointer:ident)*) => {$(
+        #[diagnostic::do_not_recommend]
         impl<T: FlattenFields> FlattenFields for $pointer<T> {
             const LEN: usize = T::LEN;
             const FIELDS: &'static [&'static str] = T::FIELDS;
@@ -31,6 +32,8 @@ macro_rules! pointer {
                 T::slot_name(slot)
             }
         }
+
+        #[diagnostic::do_not_recommend]
 
         impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for $pointer<T> {
             type State = T::State;
@@ -82,6 +85,8 @@ macro_rules! pointer {
             }
         }
 
+        #[diagnostic::do_not_recommend]
+
         impl<T: FlattenSerialize> FlattenSerialize for $pointer<T> {
             #[inline(always)]
             fn serialized_len(&self) -> usize {
@@ -99,6 +104,7 @@ macro_rules! pointer {
 pointer!(Box Rc Arc);
 
 /// `Cow<'_, T>` reads as `Cow::Owned`, as serde's `Cow` does.
+#[diagnostic::do_not_recommend]
 impl<T: Clone + FlattenFields> FlattenFields for Cow<'_, T> {
     const LEN: usize = T::LEN;
     const FIELDS: &'static [&'static str] = T::FIELDS;
@@ -116,6 +122,8 @@ impl<T: Clone + FlattenFields> FlattenFields for Cow<'_, T> {
         T::slot_name(slot)
     }
 }
+
+#[diagnostic::do_not_recommend]
 
 impl<'de, T: Clone + FlattenDeserialize<'de>> FlattenDeserialize<'de> for Cow<'_, T> {
     type State = T::State;
@@ -167,6 +175,8 @@ impl<'de, T: Clone + FlattenDeserialize<'de>> FlattenDeserialize<'de> for Cow<'_
     }
 }
 
+#[diagnostic::do_not_recommend]
+
 impl<T: Clone + FlattenSerialize> FlattenSerialize for Cow<'_, T> {
     #[inline(always)]
     fn serialized_len(&self) -> usize {
@@ -180,6 +190,7 @@ impl<T: Clone + FlattenSerialize> FlattenSerialize for Cow<'_, T> {
 }
 
 /// `()`: no leaves; it reads from any map (taking none of its keys) and writes nothing.
+#[diagnostic::do_not_recommend]
 impl FlattenFields for () {
     const LEN: usize = 0;
     const FIELDS: &'static [&'static str] = &[];
@@ -189,6 +200,8 @@ impl FlattenFields for () {
         None
     }
 }
+
+#[diagnostic::do_not_recommend]
 
 impl<'de> FlattenDeserialize<'de> for () {
     type State = ();
@@ -221,6 +234,8 @@ impl<'de> FlattenDeserialize<'de> for () {
         Ok(())
     }
 }
+
+#[diagnostic::do_not_recommend]
 
 impl FlattenSerialize for () {
     #[inline(always)]
