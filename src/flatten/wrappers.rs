@@ -33,8 +33,8 @@ macro_rules! pointer {
             }
         }
 
-        #[diagnostic::do_not_recommend]
 
+        #[diagnostic::do_not_recommend]
         impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for $pointer<T> {
             type State = T::State;
             const CHOOSES: bool = T::CHOOSES;
@@ -85,8 +85,8 @@ macro_rules! pointer {
             }
         }
 
-        #[diagnostic::do_not_recommend]
 
+        #[diagnostic::do_not_recommend]
         impl<T: FlattenSerialize> FlattenSerialize for $pointer<T> {
             #[inline(always)]
             fn serialized_len(&self) -> usize {
@@ -124,7 +124,6 @@ impl<T: Clone + FlattenFields> FlattenFields for Cow<'_, T> {
 }
 
 #[diagnostic::do_not_recommend]
-
 impl<'de, T: Clone + FlattenDeserialize<'de>> FlattenDeserialize<'de> for Cow<'_, T> {
     type State = T::State;
     const CHOOSES: bool = T::CHOOSES;
@@ -176,7 +175,6 @@ impl<'de, T: Clone + FlattenDeserialize<'de>> FlattenDeserialize<'de> for Cow<'_
 }
 
 #[diagnostic::do_not_recommend]
-
 impl<T: Clone + FlattenSerialize> FlattenSerialize for Cow<'_, T> {
     #[inline(always)]
     fn serialized_len(&self) -> usize {
@@ -202,7 +200,6 @@ impl FlattenFields for () {
 }
 
 #[diagnostic::do_not_recommend]
-
 impl<'de> FlattenDeserialize<'de> for () {
     type State = ();
 
@@ -236,7 +233,6 @@ impl<'de> FlattenDeserialize<'de> for () {
 }
 
 #[diagnostic::do_not_recommend]
-
 impl FlattenSerialize for () {
     #[inline(always)]
     fn serialized_len(&self) -> usize {
