@@ -12,10 +12,15 @@ use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
 };
 
+/// Implements the three flatten traits for `$ty`, a pointer to the tree `T`, built from a read
+/// `T` by `$new`.
 macro_rules! pointer {
-    ($($pointer:ident)*) => {$(
+    ($(impl[$($generics:tt)*] $ty:ty = $new:path;)*) => {$(
         #[diagnostic::do_not_recommend]
-        impl<T: FlattenFields> FlattenFields for $pointer<T> {
+        impl<$($generics)*> FlattenFields for $ty
+        where
+            T: FlattenFields,
+        {
             const LEN: usize = T::LEN;
             const FIELDS: &'static [&'static str] = T::FIELDS;
             const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
@@ -33,9 +38,11 @@ macro_rules! pointer {
             }
         }
 
-
         #[diagnostic::do_not_recommend]
-        impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for $pointer<T> {
+        impl<'de, $($generics)*> FlattenDeserialize<'de> for $ty
+        where
+            T: FlattenDeserialize<'de>,
+        {
             type State = T::State;
             const CHOOSES: bool = T::CHOOSES;
 
@@ -65,14 +72,14 @@ macro_rules! pointer {
 
             #[inline(always)]
             fn finish<E: de::Error>(state: T::State) -> Result<Self, E> {
-                T::finish(state).map($pointer::new)
+                T::finish(state).map($new)
             }
 
             #[inline(always)]
             fn deserialize_leaves<A: SeqAccess<'de>>(
                 leaves: &mut SeqLeaves<'_, A>,
             ) -> Result<Self, A::Error> {
-                T::deserialize_leaves(leaves).map($pointer::new)
+                T::deserialize_leaves(leaves).map($new)
             }
 
             #[inline(always)]
@@ -85,9 +92,11 @@ macro_rules! pointer {
             }
         }
 
-
         #[diagnostic::do_not_recommend]
-        impl<T: FlattenSerialize> FlattenSerialize for $pointer<T> {
+        impl<$($generics)*> FlattenSerialize for $ty
+        where
+            T: FlattenSerialize,
+        {
             #[inline(always)]
             fn serialized_len(&self) -> usize {
                 (**self).serialized_len()
@@ -101,90 +110,12 @@ macro_rules! pointer {
     )*};
 }
 
-pointer!(Box Rc Arc);
-
-/// `Cow<'_, T>` reads as `Cow::Owned`, as serde's `Cow` does.
-#[diagnostic::do_not_recommend]
-impl<T: Clone + FlattenFields> FlattenFields for Cow<'_, T> {
-    const LEN: usize = T::LEN;
-    const FIELDS: &'static [&'static str] = T::FIELDS;
-    const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
-    const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
-    const CATCH_ALL: bool = T::CATCH_ALL;
-
-    #[inline(always)]
-    fn slot_of(key: &str) -> Option<usize> {
-        T::slot_of(key)
-    }
-
-    #[inline]
-    fn slot_name(slot: usize) -> Option<&'static str> {
-        T::slot_name(slot)
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<'de, T: Clone + FlattenDeserialize<'de>> FlattenDeserialize<'de> for Cow<'_, T> {
-    type State = T::State;
-    const CHOOSES: bool = T::CHOOSES;
-
-    #[inline(always)]
-    fn new_state() -> T::State {
-        T::new_state()
-    }
-
-    #[inline(always)]
-    fn state_is_empty(state: &T::State) -> bool {
-        T::state_is_empty(state)
-    }
-
-    #[inline(always)]
-    fn owns(state: &T::State, slot: usize) -> bool {
-        T::owns(state, slot)
-    }
-
-    #[inline(always)]
-    fn deserialize_slot<M: MapAccess<'de>>(
-        state: &mut T::State,
-        slot: usize,
-        map: &mut M,
-    ) -> Result<(), M::Error> {
-        T::deserialize_slot(state, slot, map)
-    }
-
-    #[inline(always)]
-    fn finish<E: de::Error>(state: T::State) -> Result<Self, E> {
-        T::finish(state).map(Cow::Owned)
-    }
-
-    #[inline(always)]
-    fn deserialize_leaves<A: SeqAccess<'de>>(
-        leaves: &mut SeqLeaves<'_, A>,
-    ) -> Result<Self, A::Error> {
-        T::deserialize_leaves(leaves).map(Cow::Owned)
-    }
-
-    #[inline(always)]
-    fn deserialize_rest<M: MapAccess<'de>>(
-        state: &mut T::State,
-        key: RestKey<'de>,
-        map: &mut M,
-    ) -> Result<bool, M::Error> {
-        T::deserialize_rest(state, key, map)
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<T: Clone + FlattenSerialize> FlattenSerialize for Cow<'_, T> {
-    #[inline(always)]
-    fn serialized_len(&self) -> usize {
-        (**self).serialized_len()
-    }
-
-    #[inline(always)]
-    fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
-        (**self).serialize_leaves(out)
-    }
+pointer! {
+    impl[T] Box<T> = Box::new;
+    impl[T] Rc<T> = Rc::new;
+    impl[T] Arc<T> = Arc::new;
+    // Read as `Cow::Owned`, as serde's `Cow` is.
+    impl[T: Clone] Cow<'_, T> = Cow::Owned;
 }
 
 /// `()`: no leaves; it reads from any map (taking none of its keys) and writes nothing.
