@@ -2,97 +2,17 @@
 //! keys' order and duplicates, and the mutations made to it: benign ones (the tag moved, entries
 //! moved, unknown keys inserted), then faults, each counted where it applies.
 
-use std::fmt;
-
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use proptest::sample::Index;
-use serde::de::{MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::model::text;
 
-/// A JSON value that keeps its objects' keys in order, duplicates included (`serde_json::Value`
-/// sorts them).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Tree {
-    Null,
-    Bool(bool),
-    Num(serde_json::Number),
-    Str(String),
-    Arr(Vec<Tree>),
-    Obj(Vec<(String, Tree)>),
-}
-
-impl Serialize for Tree {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Tree::Null => serializer.serialize_unit(),
-            Tree::Bool(b) => serializer.serialize_bool(*b),
-            Tree::Num(n) => n.serialize(serializer),
-            Tree::Str(s) => serializer.serialize_str(s),
-            Tree::Arr(items) => serializer.collect_seq(items),
-            Tree::Obj(entries) => serializer.collect_map(entries.iter().map(|(k, v)| (k, v))),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Tree {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct TreeVisitor;
-
-        impl<'de> Visitor<'de> for TreeVisitor {
-            type Value = Tree;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-
-            fn visit_unit<E>(self) -> Result<Tree, E> {
-                Ok(Tree::Null)
-            }
-
-            fn visit_bool<E>(self, b: bool) -> Result<Tree, E> {
-                Ok(Tree::Bool(b))
-            }
-
-            fn visit_i64<E>(self, n: i64) -> Result<Tree, E> {
-                Ok(Tree::Num(n.into()))
-            }
-
-            fn visit_u64<E>(self, n: u64) -> Result<Tree, E> {
-                Ok(Tree::Num(n.into()))
-            }
-
-            fn visit_f64<E>(self, x: f64) -> Result<Tree, E> {
-                Ok(serde_json::Number::from_f64(x).map_or(Tree::Null, Tree::Num))
-            }
-
-            fn visit_str<E>(self, s: &str) -> Result<Tree, E> {
-                Ok(Tree::Str(s.to_owned()))
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tree, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element()? {
-                    items.push(item);
-                }
-                Ok(Tree::Arr(items))
-            }
-
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Tree, M::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(Tree::Obj(entries))
-            }
-        }
-
-        deserializer.deserialize_any(TreeVisitor)
-    }
-}
+#[path = "../../shared/json_tree.rs"]
+mod json_tree;
+pub use self::json_tree::Tree;
+use self::json_tree::{object_at, object_paths, Step};
 
 /// A random JSON value for unknown keys and replacements: scalars of every type, nested arrays
 /// and objects.
@@ -274,48 +194,6 @@ pub fn mutations() -> impl Strategy<Value = (Vec<Benign>, Vec<Fault>)> {
         1 => vec(fault(), 2..=3),
     ];
     (vec(benign(), 0..5), faults)
-}
-
-/// One step from a JSON value to a nested one.
-#[derive(Clone, Debug)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-/// The paths to every object in `tree`, the root's first.
-fn object_paths(tree: &Tree, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-    let children: Box<dyn Iterator<Item = (Step, &Tree)>> = match tree {
-        Tree::Obj(entries) => {
-            out.push(path.clone());
-            Box::new(entries.iter().map(|(k, v)| (Step::Key(k.clone()), v)))
-        }
-        Tree::Arr(items) => Box::new(items.iter().enumerate().map(|(i, v)| (Step::Index(i), v))),
-        _ => return,
-    };
-    for (step, child) in children {
-        path.push(step);
-        object_paths(child, path, out);
-        path.pop();
-    }
-}
-
-/// The entries of the object at `path`, if earlier mutations left it there.
-fn object_at<'a>(tree: &'a mut Tree, path: &[Step]) -> Option<&'a mut Vec<(String, Tree)>> {
-    let mut node = tree;
-    for step in path {
-        node = match (node, step) {
-            (Tree::Obj(entries), Step::Key(key)) => {
-                &mut entries.iter_mut().find(|(k, _)| k == key)?.1
-            }
-            (Tree::Arr(items), Step::Index(i)) => items.get_mut(*i)?,
-            _ => return None,
-        };
-    }
-    match node {
-        Tree::Obj(entries) => Some(entries),
-        _ => None,
-    }
 }
 
 /// Applies the mutations to `tree` (the benign ones, then the faults) and says what each
