@@ -58,6 +58,10 @@ pub struct FieldOptions {
     /// impls for (`serde_json::Map`, `IndexMap`, ...) that receives every unclaimed key.
     /// `HashMap` and `BTreeMap` need no marker.
     pub catch_all: bool,
+    /// `#[fast_flatten(buffered)]`: this flattened field's type does not implement the flatten
+    /// traits (another crate's type, a hand-written `Deserialize`); it is read as serde reads
+    /// it, from the unclaimed keys it takes, held until the map ends.
+    pub buffered: bool,
 }
 
 impl FieldOptions {
@@ -73,9 +77,13 @@ impl FieldOptions {
                 if meta.path.is_ident("catch_all") {
                     options.catch_all = true;
                     Ok(())
+                } else if meta.path.is_ident("buffered") {
+                    options.buffered = true;
+                    Ok(())
                 } else {
-                    Err(meta
-                        .error("unknown #[fast_flatten] field option; the only one is `catch_all`"))
+                    Err(meta.error(
+                        "unknown #[fast_flatten] field option; the options are `catch_all` and `buffered`",
+                    ))
                 }
             });
             if let Err(error) = parsed {

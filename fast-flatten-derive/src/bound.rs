@@ -147,6 +147,7 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             // compiler prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it.
             if mentions_type_params(ty, &tree.generics)
                 && member.is_flatten()
+                && !member.is_de_buffered()
                 && !(attrs.skip_deserializing() && attrs.skip_serializing())
             {
                 bounds.push(parse_quote!(#ty: #private::FlattenFields));
@@ -161,6 +162,10 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
                 // serde's parser gives a skipped field `default` unless the container has one.
                 if let serde_derive_internals::attr::Default::Default = attrs.default() {
                     bounds.push(parse_quote!(#ty: #private::Default));
+                }
+            } else if member.is_de_buffered() {
+                if attrs.deserialize_with().is_none() {
+                    bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
                 }
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
@@ -181,6 +186,10 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
         }
         Impl::Serialize => {
             if !generic || attrs.skip_serializing() || member.is_catch_all() {
+            } else if member.is_ser_buffered() {
+                if attrs.serialize_with().is_none() {
+                    bounds.push(parse_quote!(#ty: #private::Serialize));
+                }
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenSerialize));
             } else if attrs.serialize_with().is_none() {

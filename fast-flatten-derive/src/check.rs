@@ -110,23 +110,6 @@ pub fn supported(container: &Container) -> syn::Result<()> {
                 "FastFlatten does not support #[serde(getter = \"...\")] yet",
             );
         }
-        if field_attrs.flatten()
-            && (field_attrs.serialize_with().is_some() || field_attrs.deserialize_with().is_some())
-        {
-            errors.push(
-                original,
-                "#[serde(flatten)] cannot be combined with `with`, `serialize_with` or \
-                 `deserialize_with` in FastFlatten: a flattened field's leaves are written \
-                 one by one into the enclosing struct",
-            );
-        }
-        if field_attrs.flatten() && field_attrs.skip_serializing_if().is_some() {
-            errors.push(
-                original,
-                "#[serde(flatten)] cannot be combined with `skip_serializing_if` in FastFlatten; \
-                 put `skip_serializing_if` on the flattened struct's own fields",
-            );
-        }
     }
     errors.finish()
 }

@@ -19,7 +19,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let wrappers = tree
         .de_members()
-        .filter(|m| m.is_leaf())
+        .filter(|m| !m.is_catch_all())
         .filter_map(|member| {
             let path = member.attrs().deserialize_with()?;
             Some(deserialize_with_wrapper(tree, member, path, &where_clause))
@@ -117,6 +117,7 @@ fn state_struct(
         if member.is_catch_all() {
             quote!(#name: #ty)
         } else if member.is_flatten() {
+            let ty = child_ty(tree, member);
             quote!(#name: <#ty as #private::FlattenDeserialize<'de>>::State)
         } else {
             quote!(#name: #private::Option<#ty>)
@@ -140,11 +141,11 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         return None;
     }
     let chooses = children.iter().map(|member| {
-        let ty = member.ty();
+        let ty = child_ty(tree, member);
         quote!(<#ty as #private::FlattenDeserialize<'de>>::CHOOSES)
     });
     let asks = children.iter().map(|member| {
-        let ty = member.ty();
+        let ty = child_ty(tree, member);
         let field = member.state_field();
         let offset = &member.offset;
         quote! {
@@ -172,10 +173,10 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
         .de_members()
         .map(|member| {
             let name = member.state_field();
-            let ty = member.ty();
             if member.is_catch_all() {
                 quote!(#name: #private::Default::default())
             } else if member.is_flatten() {
+                let ty = child_ty(tree, member);
                 quote!(#name: <#ty as #private::FlattenDeserialize<'de>>::new_state())
             } else {
                 quote!(#name: #private::None)
@@ -186,10 +187,10 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
         .de_members()
         .map(|member| {
             let name = member.state_field();
-            let ty = member.ty();
             if member.is_catch_all() {
                 quote!(#private::catch_all_is_empty(&__state.#name))
             } else if member.is_flatten() {
+                let ty = child_ty(tree, member);
                 quote!(<#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#name))
             } else {
                 quote!(__state.#name.is_none())
@@ -211,7 +212,7 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
         let field = member.state_field();
         let offset = &member.offset;
         if member.is_flatten() {
-            let ty = member.ty();
+            let ty = child_ty(tree, member);
             quote! {
                 if slot < #offset + <#ty as #private::FlattenFields>::LEN {
                     return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(
@@ -275,8 +276,11 @@ fn finish(tree: &Tree) -> TokenStream {
     let children = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let local = member.local();
         let field = member.state_field();
-        let ty = member.ty();
-        let finish = quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?);
+        let ty = child_ty(tree, member);
+        let finish = unwrap_child(
+            member,
+            quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?),
+        );
         // `#[serde(flatten, default)]`: the default when none of the child's keys appeared.
         let default = match member.attrs().default() {
             SerdeDefault::None => return quote!(let #local = #finish;),
@@ -323,9 +327,12 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
         let local = member.local();
         let ty = member.ty();
         if member.is_flatten() {
-            return quote! {
-                let #local = <#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)?;
-            };
+            let ty = child_ty(tree, member);
+            let read = unwrap_child(
+                member,
+                quote!(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)?),
+            );
+            return quote!(let #local = #read;);
         }
         let next = match wrapper_type(tree, member) {
             Some(wrapper) => quote!(__leaves.next_leaf::<#wrapper>()?.map(|wrapped| wrapped.value)),
@@ -427,6 +434,32 @@ fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
         .unwrap_or_else(|| quote!(return #private::Err(__leaves.invalid_length())))
 }
 
+/// The type a flattened member's state and reading are asked of: its `flat_ty`, or for a
+/// `flatten, deserialize_with` field the buffered wrapper that calls the function.
+fn child_ty(tree: &Tree, member: &Member) -> TokenStream {
+    match wrapper_type(tree, member) {
+        Some(wrapper) => {
+            let private = &tree.private;
+            quote!(#private::Buffered<#wrapper>)
+        }
+        None => member.flat_ty.clone(),
+    }
+}
+
+/// The field's value from what `child_ty` reads: unwrapped from `Buffered` and from the
+/// `deserialize_with` wrapper.
+fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
+    if !member.is_de_buffered() {
+        return read;
+    }
+    let inner = quote!((#read).0);
+    if member.attrs().deserialize_with().is_some() {
+        quote!(#inner.value)
+    } else {
+        inner
+    }
+}
+
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
 fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
     member.attrs().deserialize_with()?;
@@ -475,48 +508,90 @@ fn deserialize_with_wrapper(
     }
 }
 
-/// `deserialize_rest`: an unclaimed key goes to the flattened child holding the catch-all map
-/// (at most one does). Structs without flattened fields keep the trait's default.
+/// `rest_claim` and `deserialize_rest`: a key no leaf claims goes to the child that takes it by
+/// name (a buffered struct's field), else to the first that takes every such key (a catch-all
+/// map). Structs without flattened fields keep the traits' defaults.
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
-    let rest_params = quote! {
-        __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
-        key: #private::RestKey<'de>,
-        map: &mut __M,
-    };
-    if let Some(member) = tree.de_members().find(|m| m.is_catch_all()) {
-        let field = member.state_field();
-        return Some(quote! {
-            #[inline(always)]
-            fn deserialize_rest<__M: #private::MapAccess<'de>>(#rest_params) -> #private::Result<bool, __M::Error> {
-                #private::catch_all_insert(&mut __state.#field, key, map)
-            }
-        });
-    }
-    let offers: Vec<_> = tree
+    let takers: Vec<&Member> = tree
         .de_members()
-        .filter(|m| m.is_flatten())
-        .map(|member| {
-            let field = member.state_field();
-            let ty = member.ty();
-            quote! {
-                if <#ty as #private::FlattenFields>::CATCH_ALL {
-                    return <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(
-                        &mut __state.#field,
-                        key,
-                        map,
-                    );
-                }
-            }
-        })
+        .filter(|m| m.is_flatten() || m.is_catch_all())
         .collect();
-    if offers.is_empty() {
+    if takers.is_empty() {
         return None;
     }
+    // A marked catch-all map takes every key; a child is asked (only if it can take any).
+    let claim_of = |member: &Member, key: TokenStream| {
+        let field = member.state_field();
+        let ty = child_ty(tree, member);
+        if member.is_catch_all() {
+            quote!(#private::RestClaim::All)
+        } else {
+            quote! {
+                if <#ty as #private::FlattenFields>::CATCH_ALL {
+                    <#ty as #private::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
+                } else {
+                    #private::RestClaim::No
+                }
+            }
+        }
+    };
+    let give_to = |member: &Member| {
+        let field = member.state_field();
+        let ty = child_ty(tree, member);
+        if member.is_catch_all() {
+            quote!(#private::catch_all_insert(&mut __state.#field, key, map))
+        } else {
+            quote!(<#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(&mut __state.#field, key, map))
+        }
+    };
+    let claims = takers.iter().map(|member| {
+        let claim = claim_of(member, quote!(key));
+        quote! {
+            match #claim {
+                #private::RestClaim::Named => return #private::RestClaim::Named,
+                #private::RestClaim::All => __claim = #private::RestClaim::All,
+                #private::RestClaim::No => {}
+            }
+        }
+    });
+    let named = takers.iter().filter(|m| !m.is_catch_all()).map(|member| {
+        let claim = claim_of(member, quote!(&key));
+        let give = give_to(member);
+        quote! {
+            if #claim == #private::RestClaim::Named {
+                return #give;
+            }
+        }
+    });
+    let all = takers.iter().map(|member| {
+        let claim = claim_of(member, quote!(&key));
+        let give = give_to(member);
+        quote! {
+            if #claim == #private::RestClaim::All {
+                return #give;
+            }
+        }
+    });
     Some(quote! {
         #[inline(always)]
-        fn deserialize_rest<__M: #private::MapAccess<'de>>(#rest_params) -> #private::Result<bool, __M::Error> {
-            #(#offers)*
+        fn rest_claim(
+            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+            key: &#private::RestKey<'de>,
+        ) -> #private::RestClaim {
+            let mut __claim = #private::RestClaim::No;
+            #(#claims)*
+            __claim
+        }
+
+        #[inline(always)]
+        fn deserialize_rest<__M: #private::MapAccess<'de>>(
+            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+            key: #private::RestKey<'de>,
+            map: &mut __M,
+        ) -> #private::Result<bool, __M::Error> {
+            #(#named)*
+            #(#all)*
             let _ = (__state, key, map);
             #private::Ok(false)
         }

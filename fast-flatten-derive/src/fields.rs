@@ -18,12 +18,13 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let name_tree = name_tree(tree);
     let own_deny = tree.deny_unknown_fields;
     let child_deny = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
-        let ty = member.ty();
+        let ty = &member.flat_ty;
         quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)
     });
     let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
-        let ty = member.ty();
-        if member.is_catch_all() {
+        let ty = &member.flat_ty;
+        // A field written by `serialize_with` may write any entries: the tree is a map.
+        if member.is_catch_all() || member.is_ser_buffered() {
             quote!(true)
         } else {
             quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
@@ -54,7 +55,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         }
     });
     let child_lookups = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
-        let ty = member.ty();
+        let ty = &member.flat_ty;
         let offset = &member.offset;
         quote! {
             if let #private::Some(slot) = <#ty as #private::FlattenFields>::slot_of(key) {
@@ -106,7 +107,7 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
         .map(|member| {
             let offset = &member.offset;
             if member.is_flatten() {
-                let ty = member.ty();
+                let ty = &member.flat_ty;
                 quote! {
                     let own = slot.wrapping_sub(#offset);
                     if own < <#ty as #private::FlattenFields>::LEN {
@@ -144,7 +145,8 @@ fn fields_const(tree: &Tree) -> TokenStream {
     });
     let parts = tree
         .de_members()
-        .filter(|m| !m.is_catch_all())
+        // A buffered field has no slots: its keys are not the tree's to name.
+        .filter(|m| !m.is_catch_all() && !m.is_de_buffered())
         .map(|member| {
             if member.is_flatten() {
                 let ty = erase_lifetimes(member.ty());
@@ -207,7 +209,7 @@ pub fn name_tree(tree: &Tree) -> TokenStream {
         .tag
         .map(|tag| quote!(#private::NamePart::leaf(&[#tag])));
     let parts = tree.members.iter().map(|member| {
-        let ty = member.ty();
+        let ty = &member.flat_ty;
         let attrs = member.attrs();
         if member.is_catch_all() {
             quote!(#private::NamePart::CatchAll)

@@ -42,7 +42,7 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
 
     let wrappers = tree
         .ser_members()
-        .filter(|m| m.is_leaf())
+        .filter(|m| !m.is_catch_all())
         .filter_map(|member| {
             let path = member.attrs().serialize_with()?;
             Some(serialize_with_wrapper(tree, member, path, &where_clause))
@@ -87,12 +87,38 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
     if member.is_catch_all() {
         quote!(#private::catch_all_len(#field))
     } else if member.is_flatten() {
-        let ty = member.ty();
-        quote!(<#ty as #private::FlattenSerialize>::serialized_len(#field))
+        let count = if member.is_ser_buffered() {
+            let value = serialized_value(tree, member);
+            quote!(#private::flat_len(#value))
+        } else {
+            let ty = member.ty();
+            quote!(<#ty as #private::FlattenSerialize>::serialized_len(#field))
+        };
+        match member.attrs().skip_serializing_if() {
+            Some(skip_if) => quote!(if #skip_if(#field) { 0 } else { #count }),
+            None => count,
+        }
     } else if let Some(skip_if) = member.attrs().skip_serializing_if() {
         quote!(if #skip_if(#field) { 0 } else { 1 })
     } else {
         quote!(1)
+    }
+}
+
+/// A reference to what is written for `member`: the field, or the `serialize_with` wrapper
+/// around it.
+fn serialized_value(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    let field = tree.field_ref(member);
+    match member.attrs().serialize_with() {
+        Some(_) => {
+            // The wrapper's generic arguments are spelled out: its type parameters appear only
+            // in its marker, so they cannot be inferred.
+            let wrapper = wrapper_ident(tree, member);
+            let args = bound::generic_args(&tree.generics);
+            quote!(&#wrapper::<'_, #(#args),*> { value: #field, __marker: #private::PhantomData })
+        }
+        None => field,
     }
 }
 
@@ -105,20 +131,30 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
         return quote!(#private::serialize_catch_all(#field, __out)?;);
     }
     if member.is_flatten() {
-        let ty = member.ty();
-        return quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(#field, __out)?;);
+        let write = if member.is_ser_buffered() {
+            let value = serialized_value(tree, member);
+            quote!(#private::serialize_flat(#value, __out)?;)
+        } else {
+            let ty = member.ty();
+            quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(#field, __out)?;)
+        };
+        // Skipped, its leaves keep their numbers for formats that number fields.
+        return match member.attrs().skip_serializing_if() {
+            Some(skip_if) => {
+                let ty = &member.flat_ty;
+                quote! {
+                    if #skip_if(#field) {
+                        #private::skip_written_leaves(<#ty as #private::FlattenFields>::NAME_TREE, __out)?;
+                    } else {
+                        #write
+                    }
+                }
+            }
+            None => write,
+        };
     }
     let name = member.ser_name();
-    let value = match member.attrs().serialize_with() {
-        Some(_) => {
-            // The wrapper's generic arguments are spelled out: its type parameters appear only
-            // in its marker, so they cannot be inferred.
-            let wrapper = wrapper_ident(tree, member);
-            let args = bound::generic_args(&tree.generics);
-            quote!(&#wrapper::<'_, #(#args),*> { value: #field, __marker: #private::PhantomData })
-        }
-        None => field.clone(),
-    };
+    let value = serialized_value(tree, member);
     let write = quote!(#private::FieldSink::field(__out, #name, #value)?;);
     match member.attrs().skip_serializing_if() {
         Some(skip_if) => quote! {

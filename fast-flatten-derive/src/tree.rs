@@ -58,6 +58,9 @@ pub struct Member<'a> {
     /// The first slot this member occupies, as a constant expression (deserialized members only).
     pub offset: TokenStream,
     pub options: FieldOptions,
+    /// The type the flatten traits are asked of for a flattened member: the field's type, or
+    /// `Buffered<type>` when it is read as serde reads it.
+    pub flat_ty: TokenStream,
 }
 
 /// The name of the marker field of a variant's hidden structs.
@@ -154,6 +157,7 @@ impl<'a> Tree<'a> {
                 index: member.index,
                 offset: member.offset.clone(),
                 options: member.options,
+                flat_ty: member.flat_ty.clone(),
             })
             .collect();
         Tree {
@@ -262,11 +266,33 @@ fn members<'a>(
                 "#[fast_flatten(catch_all)] marks a flattened map: add #[serde(flatten)]",
             );
         }
+        if options.buffered && !field.attrs.flatten() {
+            errors.push(
+                field.original,
+                "#[fast_flatten(buffered)] marks a flattened field read as serde reads it: \
+                 add #[serde(flatten)]",
+            );
+        }
+        if options.buffered && options.catch_all {
+            errors.push(
+                field.original,
+                "#[fast_flatten(catch_all)] and #[fast_flatten(buffered)] exclude each other: \
+                 a catch-all map is read in place, keep `catch_all`",
+            );
+        }
+        let ty = field.ty;
+        let buffered = options.buffered || field.attrs.deserialize_with().is_some();
+        let flat_ty = if field.attrs.flatten() && buffered {
+            quote!(#private::Buffered<#ty>)
+        } else {
+            quote!(#ty)
+        };
         let member = Member {
             field,
             index,
             offset: offset.clone(),
             options,
+            flat_ty,
         };
         if let Some(len) = member.slot_count(private) {
             offset = quote!(#offset + #len);
@@ -293,9 +319,23 @@ impl Member<'_> {
         self.field.ty
     }
 
-    /// A flattened struct (or anything implementing the flatten traits), not a marked catch-all.
+    /// A flattened struct (or anything implementing the flatten traits, or a buffered field),
+    /// not a marked catch-all.
     pub fn is_flatten(&self) -> bool {
         self.field.attrs.flatten() && !self.options.catch_all
+    }
+
+    /// A flattened field read as serde reads it: marked `#[fast_flatten(buffered)]`, or read by
+    /// its `deserialize_with` function (which is handed the held entries).
+    pub fn is_de_buffered(&self) -> bool {
+        self.is_flatten() && (self.options.buffered || self.attrs().deserialize_with().is_some())
+    }
+
+    /// A flattened field written as serde writes it (any `Serialize`, its fields or entries
+    /// becoming the struct's): marked `#[fast_flatten(buffered)]`, or written by its
+    /// `serialize_with` function.
+    pub fn is_ser_buffered(&self) -> bool {
+        self.is_flatten() && (self.options.buffered || self.attrs().serialize_with().is_some())
     }
 
     /// An own field of the struct: one leaf.
@@ -341,7 +381,7 @@ impl Member<'_> {
         if self.attrs().skip_deserializing() || self.is_catch_all() {
             None
         } else if self.is_flatten() {
-            let ty = self.ty();
+            let ty = &self.flat_ty;
             Some(quote!(<#ty as #private::FlattenFields>::LEN))
         } else {
             Some(quote!(1))

@@ -497,6 +497,20 @@ struct MapDeserializer<I, H, E> {
     error: PhantomData<E>,
 }
 
+/// A held entry `{variant: value}` read as an externally tagged enum: a flattened enum of
+/// another crate, whose variant is one of the keys no leaf of the tree claims.
+pub(crate) fn visit_enum_entry<'de, V: Visitor<'de>, E: de::Error>(
+    variant: Content<'de>,
+    value: Content<'de>,
+    visitor: V,
+) -> Result<V::Value, E> {
+    visitor.visit_enum(EnumDeserializer {
+        variant,
+        value: Some(value),
+        error: PhantomData,
+    })
+}
+
 /// Held map entries, moved out one by one, as a `MapAccess`: the entries an internally tagged
 /// enum read before its tag, replayed into the chosen variant's tree.
 pub(crate) fn held_entries<'de, E: de::Error>(

@@ -12,5 +12,5 @@ mod de;
 
 pub use self::content::Content;
 pub(crate) use self::content::{ContentVisitor, UnitValue};
-pub(crate) use self::de::held_entries;
 pub use self::de::ContentDeserializer;
+pub(crate) use self::de::{held_entries, visit_enum_entry};

@@ -121,7 +121,7 @@ pub fn hold_entry<'de, M: MapAccess<'de>>(
     map: &mut M,
 ) -> Result<bool, M::Error> {
     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
-    held.push((rest_key_content(key), value));
+    held.push((Content::from(key), value));
     Ok(true)
 }
 
@@ -133,18 +133,6 @@ where
     Er: de::Error,
 {
     super::untagged::try_variants(&Content::Map(held))
-}
-
-/// A key of the tree's map, held as it came.
-fn rest_key_content(key: RestKey<'_>) -> Content<'_> {
-    match key {
-        RestKey::Borrowed(text) => Content::Str(text),
-        RestKey::Owned(text) => Content::String(text),
-        RestKey::BorrowedBytes(bytes) => Content::Bytes(bytes),
-        RestKey::OwnedBytes(bytes) => Content::ByteBuf(bytes),
-        RestKey::Unsigned(n) => Content::U64(n),
-        RestKey::Signed(n) => Content::I64(n),
-    }
 }
 
 /// A value of a flattened internally tagged enum's variant that came before the tag: the slot

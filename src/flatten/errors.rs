@@ -34,6 +34,15 @@ pub fn catch_all_in_sequence<E: Error>() -> E {
     E::custom(CATCH_ALL_NEEDS_MAP)
 }
 
+/// The error for a field flattened `#[fast_flatten(buffered)]` read from a sequence.
+#[cold]
+pub fn buffered_in_sequence<E: Error>() -> E {
+    E::custom(
+        "a flattened field read as serde reads it (`#[fast_flatten(buffered)]`) needs a \
+         self-describing format (the tree is written as a map)",
+    )
+}
+
 /// The error for a slot past the end of a tree. Slots come from `FlattenFields::slot_of` and are
 /// always in range for derived types; a hand-written `slot_of` that returns a larger one gets
 /// this error rather than a panic.

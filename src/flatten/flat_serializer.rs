@@ -4,10 +4,20 @@
 //!
 //! The enclosing struct needs its field count before the first field, so the value is first
 //! written into a counting sink ([`flat_len`]), then for real ([`serialize_flat`]).
+//!
+//! A tuple or struct variant is written as one entry, the variant's name, whose value is the
+//! variant's fields. serde holds those fields in its buffer until the variant ends; here nothing
+//! is held: the entry's value writes the whole flattened value again through [`VariantBody`],
+//! which turns the variant into a plain struct or sequence, and the fields the first pass is
+//! handed are dropped unread ([`Discard`]).
 
 use core::fmt;
+use core::marker::PhantomData;
 
-use serde::ser::{self, Impossible, Serialize, SerializeMap, SerializeStruct, Serializer};
+use serde::ser::{
+    self, Impossible, Serialize, SerializeMap, SerializeSeq, SerializeStruct,
+    SerializeStructVariant, SerializeTupleVariant, Serializer,
+};
 
 use super::FieldSink;
 
@@ -16,7 +26,10 @@ use super::FieldSink;
 pub fn flat_len<T: Serialize + ?Sized>(value: &T) -> usize {
     let mut count = Count(0);
     // A value that cannot be flattened fails again, with its error, when it is written.
-    let _ = value.serialize(FlatSerializer(&mut count));
+    let _ = value.serialize(FlatSerializer {
+        out: &mut count,
+        whole: value,
+    });
     count.0
 }
 
@@ -26,7 +39,7 @@ pub fn serialize_flat<T: Serialize + ?Sized, S: FieldSink>(
     value: &T,
     out: &mut S,
 ) -> Result<(), S::Error> {
-    value.serialize(FlatSerializer(out))
+    value.serialize(FlatSerializer { out, whole: value })
 }
 
 /// Counts what a value writes.
@@ -84,7 +97,12 @@ fn cannot_flatten<E: ser::Error>(what: &str) -> E {
     ))
 }
 
-struct FlatSerializer<'a, S>(&'a mut S);
+/// Writes a flattened value's fields or entries into `out`; `whole` is the value being written
+/// (for a variant's fields, written again as the value of the variant's entry).
+struct FlatSerializer<'a, S, W: ?Sized> {
+    out: &'a mut S,
+    whole: &'a W,
+}
 
 macro_rules! refuse {
     ($($method:ident($($arg:ty),*) -> $ret:ty: $what:literal;)*) => {
@@ -96,16 +114,16 @@ macro_rules! refuse {
     };
 }
 
-impl<'a, S: FieldSink> Serializer for FlatSerializer<'a, S> {
+impl<'a, S: FieldSink, W: Serialize + ?Sized> Serializer for FlatSerializer<'a, S, W> {
     type Ok = ();
     type Error = S::Error;
     type SerializeSeq = Impossible<(), S::Error>;
     type SerializeTuple = Impossible<(), S::Error>;
     type SerializeTupleStruct = Impossible<(), S::Error>;
-    type SerializeTupleVariant = Impossible<(), S::Error>;
+    type SerializeTupleVariant = Discard<S::Error>;
     type SerializeMap = FlatMap<'a, S>;
     type SerializeStruct = FlatStruct<'a, S>;
-    type SerializeStructVariant = Impossible<(), S::Error>;
+    type SerializeStructVariant = Discard<S::Error>;
 
     refuse! {
         serialize_bool(bool) -> (): "a boolean";
@@ -127,11 +145,28 @@ impl<'a, S: FieldSink> Serializer for FlatSerializer<'a, S> {
         serialize_seq(Option<usize>) -> Self::SerializeSeq: "a sequence";
         serialize_tuple(usize) -> Self::SerializeTuple: "a tuple";
         serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct: "a tuple struct";
-        // serde buffers these two; FastFlatten does not hold values when writing.
-        serialize_tuple_variant(&'static str, u32, &'static str, usize)
-            -> Self::SerializeTupleVariant: "a tuple variant";
-        serialize_struct_variant(&'static str, u32, &'static str, usize)
-            -> Self::SerializeStructVariant: "a struct variant";
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Discard<S::Error>, S::Error> {
+        self.out.field(variant, &VariantBody(self.whole))?;
+        Ok(Discard(PhantomData))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Discard<S::Error>, S::Error> {
+        self.out.field(variant, &VariantBody(self.whole))?;
+        Ok(Discard(PhantomData))
     }
 
     fn serialize_none(self) -> Result<(), S::Error> {
@@ -156,7 +191,7 @@ impl<'a, S: FieldSink> Serializer for FlatSerializer<'a, S> {
         _: u32,
         variant: &'static str,
     ) -> Result<(), S::Error> {
-        self.0.field(variant, &())
+        self.out.field(variant, &())
     }
 
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
@@ -174,15 +209,15 @@ impl<'a, S: FieldSink> Serializer for FlatSerializer<'a, S> {
         variant: &'static str,
         value: &T,
     ) -> Result<(), S::Error> {
-        self.0.field(variant, value)
+        self.out.field(variant, value)
     }
 
     fn serialize_map(self, _: Option<usize>) -> Result<FlatMap<'a, S>, S::Error> {
-        Ok(FlatMap(self.0))
+        Ok(FlatMap(self.out))
     }
 
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<FlatStruct<'a, S>, S::Error> {
-        Ok(FlatStruct(self.0))
+        Ok(FlatStruct(self.out))
     }
 }
 
@@ -240,6 +275,183 @@ impl<S: FieldSink> SerializeMap for FlatMap<'_, S> {
     }
 
     fn end(self) -> Result<(), S::Error> {
+        Ok(())
+    }
+}
+
+/// The fields of the variant a flattened value holds, as the value of the variant's entry: the
+/// whole value written again, its variant turned into a struct (named like the variant) or a
+/// sequence, as serde's flatten writes it.
+struct VariantBody<'a, W: ?Sized>(&'a W);
+
+impl<W: Serialize + ?Sized> Serialize for VariantBody<'_, W> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(BodySerializer(serializer))
+    }
+}
+
+/// Writes a value's struct or tuple variant as a struct or sequence; looks through `Some` and
+/// newtype structs, as [`FlatSerializer`] does. The value wrote a variant on the first pass, so
+/// it writes the same variant here; anything else is an error, not a panic.
+struct BodySerializer<S>(S);
+
+macro_rules! not_a_variant {
+    ($($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
+        $(
+            fn $method(self, $(_: $arg),*) -> Result<$ret, S::Error> {
+                Err(ser::Error::custom("serde_fastkit: a flattened value wrote a different shape on its second pass"))
+            }
+        )*
+    };
+}
+
+impl<S: Serializer> Serializer for BodySerializer<S> {
+    type Ok = S::Ok;
+    type Error = S::Error;
+    type SerializeSeq = Impossible<S::Ok, S::Error>;
+    type SerializeTuple = Impossible<S::Ok, S::Error>;
+    type SerializeTupleStruct = Impossible<S::Ok, S::Error>;
+    type SerializeTupleVariant = AsSeq<S::SerializeSeq>;
+    type SerializeMap = Impossible<S::Ok, S::Error>;
+    type SerializeStruct = Impossible<S::Ok, S::Error>;
+    type SerializeStructVariant = AsStruct<S::SerializeStruct>;
+
+    not_a_variant! {
+        serialize_bool(bool) -> S::Ok;
+        serialize_i8(i8) -> S::Ok;
+        serialize_i16(i16) -> S::Ok;
+        serialize_i32(i32) -> S::Ok;
+        serialize_i64(i64) -> S::Ok;
+        serialize_u8(u8) -> S::Ok;
+        serialize_u16(u16) -> S::Ok;
+        serialize_u32(u32) -> S::Ok;
+        serialize_u64(u64) -> S::Ok;
+        serialize_f32(f32) -> S::Ok;
+        serialize_f64(f64) -> S::Ok;
+        serialize_char(char) -> S::Ok;
+        serialize_str(&str) -> S::Ok;
+        serialize_bytes(&[u8]) -> S::Ok;
+        serialize_none() -> S::Ok;
+        serialize_unit() -> S::Ok;
+        serialize_unit_struct(&'static str) -> S::Ok;
+        serialize_unit_variant(&'static str, u32, &'static str) -> S::Ok;
+        serialize_seq(Option<usize>) -> Self::SerializeSeq;
+        serialize_tuple(usize) -> Self::SerializeTuple;
+        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+        serialize_map(Option<usize>) -> Self::SerializeMap;
+        serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<S::Ok, S::Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<S::Ok, S::Error> {
+        Err(ser::Error::custom(
+            "serde_fastkit: a flattened value wrote a different shape on its second pass",
+        ))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        len: usize,
+    ) -> Result<AsSeq<S::SerializeSeq>, S::Error> {
+        self.0.serialize_seq(Some(len)).map(AsSeq)
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<AsStruct<S::SerializeStruct>, S::Error> {
+        self.0.serialize_struct(variant, len).map(AsStruct)
+    }
+}
+
+/// A tuple variant's fields written as a sequence.
+struct AsSeq<S>(S);
+
+impl<S: SerializeSeq> SerializeTupleVariant for AsSeq<S> {
+    type Ok = S::Ok;
+    type Error = S::Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), S::Error> {
+        self.0.serialize_element(value)
+    }
+
+    fn end(self) -> Result<S::Ok, S::Error> {
+        self.0.end()
+    }
+}
+
+/// A struct variant's fields written as a struct.
+struct AsStruct<S>(S);
+
+impl<S: SerializeStruct> SerializeStructVariant for AsStruct<S> {
+    type Ok = S::Ok;
+    type Error = S::Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), S::Error> {
+        self.0.serialize_field(key, value)
+    }
+
+    fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
+        self.0.skip_field(key)
+    }
+
+    fn end(self) -> Result<S::Ok, S::Error> {
+        self.0.end()
+    }
+}
+
+/// The fields a variant hands the first pass, already written through [`VariantBody`].
+struct Discard<E>(PhantomData<E>);
+
+impl<E: ser::Error> SerializeTupleVariant for Discard<E> {
+    type Ok = ();
+    type Error = E;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &T) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), E> {
+        Ok(())
+    }
+}
+
+impl<E: ser::Error> SerializeStructVariant for Discard<E> {
+    type Ok = ();
+    type Error = E;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, _: &T) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn end(self) -> Result<(), E> {
         Ok(())
     }
 }

@@ -89,6 +89,7 @@
 //! assert_eq!(serde_json::to_string(&pin).unwrap(), r#"{"label":"home","x":1,"y":2}"#);
 //! ```
 
+mod buffered;
 mod catch_all;
 mod errors;
 mod field_list;
@@ -109,6 +110,7 @@ use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 pub use self::leaf::deserialize_leaf;
 pub use self::names::NamePart;
+pub use self::rest_key::RestClaim;
 pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
@@ -119,13 +121,14 @@ use self::visitor::{deserialize_tree, Expecting};
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
 /// helpers a derived type calls and a hand-written one has no need for.
 pub(crate) mod for_derive {
+    pub use super::buffered::{Buffered, BufferedState};
     pub use super::catch_all::{
         catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
     };
     pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
     pub use super::field_list::{concat_fields, max_len, unnamed_fields};
     pub use super::flat_serializer::{flat_len, serialize_flat};
-    pub use super::names::check_names;
+    pub use super::names::{check_names, skip_written_leaves};
     pub use super::seq_leaves::IgnoredStr;
     pub use super::visitor::Expecting;
     pub use super::visitor::{deserialize_map_only, deserialize_struct_variant, deserialize_tree};
@@ -138,7 +141,7 @@ pub(crate) mod for_derive {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenFields`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
     note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenFields {
@@ -183,7 +186,7 @@ pub trait FlattenFields {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenDeserialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
     note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
@@ -232,9 +235,24 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Self, A::Error>;
 
-    /// Offers a key that no leaf claims to the tree's catch-all map, which deserializes the
-    /// key and the map's next value into itself. Returns `false` when this type holds no
-    /// catch-all (then the caller skips the value).
+    /// Whether this type takes `key`, which no leaf of the tree claims, and how: by name (a
+    /// buffered struct's field or enum's variant, which comes before any catch-all), as a
+    /// catch-all that takes every such key, or not at all. A buffered field learns its names
+    /// from its type on the first such key, hence `&mut`.
+    #[inline(always)]
+    fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
+        let _ = (state, key);
+        if Self::CATCH_ALL {
+            RestClaim::All
+        } else {
+            RestClaim::No
+        }
+    }
+
+    /// Offers a key that no leaf claims to the part of the tree that takes it (see
+    /// [`rest_claim`](FlattenDeserialize::rest_claim)): a catch-all map deserializes the key and
+    /// the map's next value into itself. Returns `false` when nothing takes it (then the caller
+    /// skips the value).
     #[inline(always)]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
@@ -250,7 +268,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenSerialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or implement the traits of `serde_fastkit::flatten` by hand",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
     note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenSerialize: FlattenFields {

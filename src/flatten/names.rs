@@ -25,6 +25,9 @@ pub enum NamePart {
     OneOf(&'static [&'static [NamePart]]),
     /// A catch-all map: receives the keys no leaf claims.
     CatchAll,
+    /// A field flattened `#[fast_flatten(buffered)]`: takes the unclaimed keys its type names
+    /// (or all of them), learned when reading.
+    Buffered,
 }
 
 impl NamePart {
@@ -62,14 +65,14 @@ pub(crate) fn leaf_names(
                     leaf_names(alternative, direction, out);
                 }
             }
-            NamePart::CatchAll => {}
+            NamePart::CatchAll | NamePart::Buffered => {}
         }
     }
 }
 
 /// Reports every leaf of `tree` that would be written as skipped (`FieldSink::skip_field`), for
 /// a flattened `None`: formats that number fields (serde_cbor's packed format) count every leaf.
-pub(crate) fn skip_written_leaves<S: super::FieldSink>(
+pub fn skip_written_leaves<S: super::FieldSink>(
     tree: &'static [NamePart],
     out: &mut S,
 ) -> Result<(), S::Error> {
@@ -79,7 +82,7 @@ pub(crate) fn skip_written_leaves<S: super::FieldSink>(
                 written: Some(name),
                 ..
             } => out.skip_field(name)?,
-            NamePart::Leaf { written: None, .. } | NamePart::CatchAll => {}
+            NamePart::Leaf { written: None, .. } | NamePart::CatchAll | NamePart::Buffered => {}
             NamePart::Tree(child) => skip_written_leaves(child, out)?,
             // A value holds one alternative, so no count of its leaves is right for all of
             // them; formats that number fields cannot skip a flattened enum.
@@ -129,7 +132,7 @@ const fn check_leaves(root: &[NamePart], part: &[NamePart], direction: Direction
                     a += 1;
                 }
             }
-            (NamePart::CatchAll, _) => {}
+            (NamePart::CatchAll | NamePart::Buffered, _) => {}
         }
         i += 1;
     }
@@ -181,7 +184,7 @@ const fn count_name(tree: &[NamePart], name: &str, direction: Direction) -> usiz
                 }
                 most
             }
-            NamePart::CatchAll => 0,
+            NamePart::CatchAll | NamePart::Buffered => 0,
         };
         i += 1;
     }
@@ -193,7 +196,8 @@ const fn count_catch_alls(tree: &[NamePart]) -> usize {
     let mut i = 0;
     while i < tree.len() {
         count += match tree[i] {
-            NamePart::Leaf { .. } => 0,
+            // Buffered fields are not counted: the keys they take are learned when reading.
+            NamePart::Leaf { .. } | NamePart::Buffered => 0,
             NamePart::Tree(child) => count_catch_alls(child),
             NamePart::OneOf(alternatives) => {
                 let mut most = 0;

@@ -10,7 +10,8 @@ use serde::de::{self, MapAccess, SeqAccess};
 
 use super::names::skip_written_leaves;
 use super::{
-    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestClaim, RestKey,
+    SeqLeaves,
 };
 
 #[diagnostic::do_not_recommend]
@@ -59,6 +60,11 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         map: &mut M,
     ) -> Result<(), M::Error> {
         T::deserialize_slot(state, slot, map)
+    }
+
+    #[inline(always)]
+    fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
+        T::rest_claim(state, key)
     }
 
     #[inline(always)]

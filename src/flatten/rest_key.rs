@@ -4,8 +4,23 @@
 use core::marker::PhantomData;
 use std::fmt;
 
+use crate::buffer::Content;
 use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
 use serde::de::{self, Deserializer, IntoDeserializer, Visitor};
+
+/// How a part of a tree takes a key that no leaf claims: see
+/// [`FlattenDeserialize::rest_claim`](super::FlattenDeserialize::rest_claim).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestClaim {
+    /// It does not take the key.
+    No,
+    /// It takes the key by name: a buffered struct's field or enum's variant. Named claims come
+    /// before catch-alls, whatever the declaration order.
+    Named,
+    /// It takes every key no leaf claims: a catch-all map, or a buffered field whose type reads
+    /// a map.
+    All,
+}
 
 /// A map key that no leaf of a flattened tree claims, on its way to the tree's catch-all map.
 ///
@@ -150,5 +165,19 @@ impl<'de, E: de::Error> Deserializer<'de> for RestKeyDeserializer<'de, E> {
     serde::forward_to_deserialize_any! {
         f32 f64 char str string bytes byte_buf unit unit_struct seq tuple
         tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// A key of the tree's map, held as it came (by a buffered field, or before a tag).
+impl<'de> From<RestKey<'de>> for Content<'de> {
+    fn from(key: RestKey<'de>) -> Content<'de> {
+        match key {
+            RestKey::Borrowed(text) => Content::Str(text),
+            RestKey::Owned(text) => Content::String(text),
+            RestKey::BorrowedBytes(bytes) => Content::Bytes(bytes),
+            RestKey::OwnedBytes(bytes) => Content::ByteBuf(bytes),
+            RestKey::Unsigned(n) => Content::U64(n),
+            RestKey::Signed(n) => Content::I64(n),
+        }
     }
 }

@@ -9,7 +9,7 @@ use serde::de::{
 
 use super::errors::unknown_field;
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
-use super::RestKey;
+use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
 
 /// What a tree's visitor says it expects, in serde's words.
@@ -198,17 +198,17 @@ where
             }
             TreeKey::Slot(slot) => T::deserialize_slot(state, slot, map)?,
             TreeKey::Rest(key) => {
-                // A tree with `CATCH_ALL` consumes every unclaimed key (derived trees always
-                // do), so the key text is kept only where that costs no allocation: a
-                // hand-written tree that declines an owned key gets a less precise error.
-                let text = match &key {
-                    RestKey::Borrowed(text) => Some(*text),
-                    _ => None,
+                let taken = match T::rest_claim(state, &key) {
+                    RestClaim::No if T::DENY_UNKNOWN_FIELDS => {
+                        return Err(unknown_field::<T, M::Error>(&key.as_text()));
+                    }
+                    RestClaim::No => false,
+                    RestClaim::Named | RestClaim::All => T::deserialize_rest(state, key, map)?,
                 };
-                if !T::deserialize_rest(state, key, map)? {
+                if !taken {
+                    // A hand-written tree that claimed the key and then declined it.
                     if T::DENY_UNKNOWN_FIELDS {
-                        let text = text.unwrap_or("(a key no leaf claims)");
-                        return Err(unknown_field::<T, M::Error>(text));
+                        return Err(unknown_field::<T, M::Error>("(a key no leaf claims)"));
                     }
                     map.next_value::<IgnoredAny>()?;
                 }

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use serde::de::{self, MapAccess, SeqAccess};
 
 use super::{
-    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey, SeqLeaves,
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestClaim, RestKey,
+    SeqLeaves,
 };
 
 /// Implements the three flatten traits for `$ty`, a pointer to the tree `T`, built from a read
@@ -80,6 +81,11 @@ macro_rules! pointer {
                 leaves: &mut SeqLeaves<'_, A>,
             ) -> Result<Self, A::Error> {
                 T::deserialize_leaves(leaves).map($new)
+            }
+
+            #[inline(always)]
+            fn rest_claim(state: &mut T::State, key: &RestKey<'de>) -> RestClaim {
+                T::rest_claim(state, key)
             }
 
             #[inline(always)]

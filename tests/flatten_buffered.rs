@@ -1,0 +1,559 @@
+//! Flattening a type that does not implement the flatten traits (another crate's struct or
+//! enum, a hand-written `Deserialize`, `serde_json::Value`): `#[fast_flatten(buffered)]`, and
+//! `flatten` with `with`, `serialize_with`, `deserialize_with` or `skip_serializing_if`. Each
+//! shape reads and writes as serde's flatten of the same shape (byte-identical output on every
+//! format where serde's flatten writes what a struct writes; each reads the other's output on
+//! every self-describing format), and the buffered field holds only the keys it takes.
+
+#[path = "../benches/common/alloc_counter.rs"]
+mod alloc_counter;
+#[path = "../benches/common/mod.rs"]
+mod common;
+#[path = "roundtrip/format.rs"]
+mod format;
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_fastkit::FastFlatten;
+use serde_json::Value;
+
+use crate::common::formats::{visit_formats, FormatVisitor};
+use crate::format::{differences_from_serde_flatten, Format};
+
+/// Types of "another crate": serde's derive or a hand-written `Deserialize`, no flatten traits.
+mod foreign {
+    use serde::de::{self, MapAccess, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize};
+
+    #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+    pub struct Audit {
+        pub created_by: String,
+        #[serde(default)]
+        pub revision: u32,
+    }
+
+    /// Externally tagged: takes the key naming its variant.
+    #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Payment {
+        Card { last4: String },
+        Cash(u64),
+    }
+
+    /// Internally tagged: reads a map, so it sees every unclaimed key.
+    #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+    #[serde(tag = "shape")]
+    pub enum Shape {
+        Circle { radius: u32 },
+        Square { side: u32 },
+    }
+
+    /// A hand-written `Deserialize` reading `{"lat": .., "lon": ..}` through
+    /// `deserialize_struct`, as a user's own impl would.
+    #[derive(Serialize, Clone, Debug, PartialEq)]
+    pub struct Position {
+        pub lat: i32,
+        pub lon: i32,
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct PositionVisitor;
+
+            impl<'de> Visitor<'de> for PositionVisitor {
+                type Value = Position;
+
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a position")
+                }
+
+                fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Position, M::Error> {
+                    let (mut lat, mut lon) = (None, None);
+                    while let Some(key) = map.next_key::<String>()? {
+                        match key.as_str() {
+                            "lat" => lat = Some(map.next_value()?),
+                            "lon" => lon = Some(map.next_value()?),
+                            _ => {
+                                map.next_value::<de::IgnoredAny>()?;
+                            }
+                        }
+                    }
+                    Ok(Position {
+                        lat: lat.ok_or_else(|| de::Error::missing_field("lat"))?,
+                        lon: lon.ok_or_else(|| de::Error::missing_field("lon"))?,
+                    })
+                }
+            }
+
+            deserializer.deserialize_struct("Position", &["lat", "lon"], PositionVisitor)
+        }
+    }
+
+    /// A unit struct: takes no key, writes nothing.
+    #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+    pub struct Marker;
+}
+
+/// `flatten, with = "upper_audit"`: the audit written with its author upper-cased, read back
+/// lower-cased, through functions handed serde's flatten (de)serializers.
+mod upper_audit {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::foreign::Audit;
+
+    pub fn serialize<S: Serializer>(audit: &Audit, serializer: S) -> Result<S::Ok, S::Error> {
+        Audit {
+            created_by: audit.created_by.to_uppercase(),
+            revision: audit.revision,
+        }
+        .serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Audit, D::Error> {
+        let audit = Audit::deserialize(deserializer)?;
+        Ok(Audit {
+            created_by: audit.created_by.to_lowercase(),
+            ..audit
+        })
+    }
+}
+
+/// A FastFlatten struct flattened beside the buffered fields: it stays unbuffered.
+#[derive(FastFlatten, Clone, Debug, PartialEq)]
+struct Pair {
+    x: i32,
+    y: i32,
+}
+
+/// serde's twin of [`Pair`].
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct PairTwin {
+    x: i32,
+    y: i32,
+}
+
+/// Defines a shape twice: with FastFlatten (`[buffered]` becomes `#[fast_flatten(buffered)]`) and
+/// with serde's derive; each field is `name: fast type => twin type`.
+macro_rules! twins {
+    (
+        $(#[$meta:meta])*
+        struct $fast:ident / $twin:ident {
+            $(
+                $(#[serde($($serde:tt)*)])*
+                $([$buffered:ident])?
+                $field:ident: $fast_ty:ty => $twin_ty:ty,
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(FastFlatten, Clone, Debug, PartialEq)]
+        struct $fast {
+            $(
+                $(#[serde($($serde)*)])*
+                $(#[fast_flatten($buffered)])?
+                $field: $fast_ty,
+            )*
+        }
+
+        $(#[$meta])*
+        #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+        struct $twin {
+            $(
+                $(#[serde($($serde)*)])*
+                $field: $twin_ty,
+            )*
+        }
+
+        impl From<&$fast> for $twin {
+            fn from(value: &$fast) -> $twin {
+                $twin { $($field: twin_of(value.$field.clone()),)* }
+            }
+        }
+    };
+}
+
+/// The twin of a field value: the same value, or `Pair` as `PairTwin`.
+trait TwinOf<T> {
+    fn twin(self) -> T;
+}
+
+impl<T> TwinOf<T> for T {
+    fn twin(self) -> T {
+        self
+    }
+}
+
+impl TwinOf<PairTwin> for Pair {
+    fn twin(self) -> PairTwin {
+        PairTwin {
+            x: self.x,
+            y: self.y,
+        }
+    }
+}
+
+impl TwinOf<Option<PairTwin>> for Option<Pair> {
+    fn twin(self) -> Option<PairTwin> {
+        self.map(TwinOf::twin)
+    }
+}
+
+fn twin_of<A: TwinOf<B>, B>(value: A) -> B {
+    value.twin()
+}
+
+twins! {
+    /// A foreign struct, a FastFlatten struct, a foreign externally tagged enum and a catch-all
+    /// map that receives what none of them takes.
+    struct Order / OrderTwin {
+        id: u64 => u64,
+        #[serde(flatten)] [buffered] audit: foreign::Audit => foreign::Audit,
+        #[serde(flatten)] pair: Pair => PairTwin,
+        #[serde(flatten)] [buffered] payment: foreign::Payment => foreign::Payment,
+        #[serde(flatten)] extra: BTreeMap<String, String> => BTreeMap<String, String>,
+    }
+}
+
+twins! {
+    /// A foreign internally tagged enum (which reads every unclaimed key), a hand-written
+    /// `Deserialize`, an optional foreign struct and a unit struct.
+    struct Drawing / DrawingTwin {
+        name: String => String,
+        #[serde(flatten)] [buffered] shape: foreign::Shape => foreign::Shape,
+        #[serde(flatten)] [buffered] at: foreign::Position => foreign::Position,
+        #[serde(flatten)] [buffered] audit: Option<foreign::Audit> => Option<foreign::Audit>,
+        #[serde(flatten)] [buffered] marker: foreign::Marker => foreign::Marker,
+    }
+}
+
+twins! {
+    /// `serde_json::Value` as the catch-all, read as serde reads it.
+    struct Document / DocumentTwin {
+        id: u64 => u64,
+        #[serde(flatten)] [buffered] rest: Value => Value,
+    }
+}
+
+twins! {
+    /// `flatten` with `with`, and with `skip_serializing_if` on a flattened `Option`.
+    struct Withs / WithsTwin {
+        id: u64 => u64,
+        #[serde(flatten, with = "upper_audit")] audit: foreign::Audit => foreign::Audit,
+        #[serde(flatten, skip_serializing_if = "Option::is_none")]
+        pair: Option<Pair> => Option<PairTwin>,
+    }
+}
+
+fn audit(by: &str) -> foreign::Audit {
+    foreign::Audit {
+        created_by: by.into(),
+        revision: 3,
+    }
+}
+
+fn orders() -> Vec<Order> {
+    vec![
+        Order {
+            id: 1,
+            audit: audit("ann"),
+            pair: Pair { x: 1, y: -1 },
+            payment: foreign::Payment::Card {
+                last4: "4242".into(),
+            },
+            extra: BTreeMap::from([("note".into(), "fragile".into())]),
+        },
+        Order {
+            id: 2,
+            audit: audit("bob"),
+            pair: Pair { x: 0, y: 0 },
+            payment: foreign::Payment::Cash(500),
+            extra: BTreeMap::new(),
+        },
+    ]
+}
+
+fn drawings() -> Vec<Drawing> {
+    vec![
+        Drawing {
+            name: "dot".into(),
+            shape: foreign::Shape::Circle { radius: 2 },
+            at: foreign::Position { lat: 5, lon: -7 },
+            audit: Some(audit("cy")),
+            marker: foreign::Marker,
+        },
+        Drawing {
+            name: "box".into(),
+            shape: foreign::Shape::Square { side: 4 },
+            at: foreign::Position { lat: 0, lon: 0 },
+            audit: None,
+            marker: foreign::Marker,
+        },
+    ]
+}
+
+fn documents() -> Vec<Document> {
+    vec![Document {
+        id: 9,
+        rest: serde_json::json!({"a": [1, 2], "b": {"c": null}, "d": "e"}),
+    }]
+}
+
+fn withs() -> Vec<Withs> {
+    vec![
+        Withs {
+            id: 1,
+            audit: audit("dee"),
+            pair: Some(Pair { x: 3, y: 4 }),
+        },
+        Withs {
+            id: 2,
+            audit: audit("eve"),
+            pair: None,
+        },
+    ]
+}
+
+/// Byte-identical output to serde's flatten, and each reads the other's output, on every
+/// format where that holds for serde's flatten.
+#[track_caller]
+fn assert_twins<A, B>(values: &[A])
+where
+    A: Serialize + DeserializeOwned + PartialEq + Debug,
+    B: Serialize + DeserializeOwned + PartialEq + Debug + for<'a> From<&'a A>,
+{
+    struct Check<'a, A, B> {
+        values: &'a [A],
+        twins: Vec<B>,
+    }
+
+    impl<A, B> FormatVisitor for Check<'_, A, B>
+    where
+        A: Serialize + DeserializeOwned + PartialEq + Debug,
+        B: Serialize + DeserializeOwned + PartialEq + Debug,
+    {
+        fn visit<F: Format>(&mut self) {
+            // serde's flatten writes a map of unknown length, which only self-describing formats
+            // with named keys read back; FastFlatten writes the same map there.
+            if !F::SELF_DESCRIBING || !F::KEYS_ARE_NAMES {
+                return;
+            }
+            for (value, twin) in self.values.iter().zip(&self.twins) {
+                let bytes = F::encode(value).unwrap();
+                let back: A = F::decode(&bytes)
+                    .unwrap_or_else(|e| panic!("{}: FastFlatten rereading itself: {e}", F::NAME));
+                assert_eq!(&back, value, "{}", F::NAME);
+                let from_fast: B = F::decode(&bytes)
+                    .unwrap_or_else(|e| panic!("{}: serde reading FastFlatten: {e}", F::NAME));
+                assert_eq!(&from_fast, twin, "{}", F::NAME);
+                let from_twin: A = F::decode(&F::encode(twin).unwrap())
+                    .unwrap_or_else(|e| panic!("{}: FastFlatten reading serde: {e}", F::NAME));
+                assert_eq!(&from_twin, value, "{}", F::NAME);
+            }
+        }
+    }
+
+    let twins: Vec<B> = values.iter().map(B::from).collect();
+    for (value, twin) in values.iter().zip(&twins) {
+        let differences = differences_from_serde_flatten(value, twin);
+        assert!(differences.is_empty(), "{}", differences.join("\n"));
+    }
+    visit_formats(&mut Check { values, twins });
+}
+
+#[test]
+fn foreign_structs_enums_and_maps_read_and_write_as_serde() {
+    assert_twins::<Order, OrderTwin>(&orders());
+}
+
+#[test]
+fn foreign_tagged_enums_hand_written_option_and_unit_read_and_write_as_serde() {
+    assert_twins::<Drawing, DrawingTwin>(&drawings());
+}
+
+#[test]
+fn a_buffered_value_takes_every_unclaimed_key() {
+    assert_twins::<Document, DocumentTwin>(&documents());
+}
+
+#[test]
+fn flatten_with_and_skip_serializing_if_read_and_write_as_serde() {
+    assert_twins::<Withs, WithsTwin>(&withs());
+    let json = serde_json::to_string(&withs()[0]).unwrap();
+    assert_eq!(
+        json,
+        r#"{"id":1,"created_by":"DEE","revision":3,"x":3,"y":4}"#
+    );
+    assert_eq!(
+        serde_json::to_string(&withs()[1]).unwrap(),
+        r#"{"id":2,"created_by":"EVE","revision":3}"#
+    );
+}
+
+/// The keys a foreign struct names go to it, wherever they stand; the ones nobody claims go to
+/// the catch-all map, even when it is declared before the foreign struct.
+#[test]
+fn named_keys_go_to_the_foreign_type_and_the_rest_to_the_map() {
+    #[derive(FastFlatten, Debug, PartialEq)]
+    struct MapFirst {
+        #[serde(flatten)]
+        extra: BTreeMap<String, Value>,
+        id: u32,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        audit: foreign::Audit,
+    }
+
+    let read: MapFirst =
+        serde_json::from_str(r#"{"z":true,"created_by":"fay","id":4,"revision":1,"a":[0]}"#)
+            .unwrap();
+    assert_eq!(read.audit, audit("fay").with_revision(1));
+    assert_eq!(read.id, 4);
+    assert_eq!(
+        read.extra,
+        BTreeMap::from([
+            ("z".into(), Value::Bool(true)),
+            ("a".into(), serde_json::json!([0]))
+        ])
+    );
+}
+
+impl foreign::Audit {
+    fn with_revision(self, revision: u32) -> Self {
+        foreign::Audit { revision, ..self }
+    }
+}
+
+/// serde's errors, from the foreign type's own `Deserialize`, at the end of the object.
+#[test]
+fn errors_are_serdes() {
+    let cases: &[(&str, &str)] = &[
+        // The foreign struct's own required field.
+        (
+            r#"{"id":1,"x":1,"y":2,"cash":5}"#,
+            "missing field `created_by`",
+        ),
+        // No key names a variant of the foreign enum.
+        (
+            r#"{"id":1,"created_by":"a","x":1,"y":2}"#,
+            "no variant of enum Payment found in flattened data",
+        ),
+        // A variant named, with the wrong value.
+        (
+            r#"{"id":1,"created_by":"a","x":1,"y":2,"cash":"five"}"#,
+            "invalid type: string \"five\", expected u64",
+        ),
+        // A FastFlatten leaf keeps its error.
+        (
+            r#"{"id":1,"created_by":"a","y":2,"cash":5}"#,
+            "missing field `x`",
+        ),
+    ];
+    for (input, needle) in cases {
+        let fast = serde_json::from_str::<Order>(input)
+            .unwrap_err()
+            .to_string();
+        let twin = serde_json::from_str::<OrderTwin>(input)
+            .unwrap_err()
+            .to_string();
+        assert!(fast.starts_with(needle), "{input}: {fast}");
+        assert!(twin.starts_with(needle), "serde, {input}: {twin}");
+    }
+    // The internally tagged foreign enum's tag is missing: serde's error.
+    let input = r#"{"name":"n","radius":1,"lat":1,"lon":2}"#;
+    let fast = serde_json::from_str::<Drawing>(input)
+        .unwrap_err()
+        .to_string();
+    let twin = serde_json::from_str::<DrawingTwin>(input)
+        .unwrap_err()
+        .to_string();
+    assert!(fast.starts_with("missing field `shape`"), "{fast}");
+    assert!(twin.starts_with("missing field `shape`"), "{twin}");
+}
+
+/// A flattened `Option` of a foreign type is `None` when none of its keys appears; when some
+/// do, the type's error (serde's flatten turns it into `None` and drops the keys).
+#[test]
+fn an_optional_foreign_struct_is_none_only_without_its_keys() {
+    let none: Drawing =
+        serde_json::from_str(r#"{"name":"n","shape":"Square","side":1,"lat":1,"lon":2}"#).unwrap();
+    assert_eq!(none.audit, None);
+    let err = serde_json::from_str::<Drawing>(
+        r#"{"name":"n","shape":"Square","side":1,"lat":1,"lon":2,"revision":4}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.starts_with("missing field `created_by`"), "{err}");
+}
+
+/// `deny_unknown_fields` beside a foreign struct: its keys are known, any other is an error.
+#[test]
+fn deny_unknown_fields_accepts_the_foreign_types_keys() {
+    #[derive(FastFlatten, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        id: u32,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        audit: foreign::Audit,
+    }
+
+    let read: Strict = serde_json::from_str(r#"{"created_by":"g","id":1}"#).unwrap();
+    assert_eq!(read.audit, audit("g").with_revision(0));
+    let err = serde_json::from_str::<Strict>(r#"{"created_by":"g","id":1,"other":2}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("unknown field `other`"), "{err}");
+}
+
+/// Formats that write structs as sequences cannot carry a buffered field (nor can serde's
+/// flatten): an error, not a panic.
+#[test]
+fn a_buffered_field_needs_a_self_describing_format() {
+    let value = &documents()[0];
+    let encoded = postcard::to_allocvec(value);
+    if let Ok(bytes) = encoded {
+        assert!(postcard::from_bytes::<Document>(&bytes).is_err());
+    }
+}
+
+/// Only the keys the buffered fields take are held: reading an order allocates what the values
+/// themselves need (strings, the map's node) and one buffer per buffered field, sized to the
+/// names it takes, not a buffer for every key the outer struct does not know, as serde's
+/// flatten does.
+#[test]
+fn holds_only_the_keys_it_takes() {
+    let json = serde_json::to_string(&orders()[0]).unwrap();
+    let (_, fast) = alloc_counter::count_allocations(|| serde_json::from_str::<Order>(&json));
+    let (_, twin) = alloc_counter::count_allocations(|| serde_json::from_str::<OrderTwin>(&json));
+    // The same object with the foreign types' keys read by FastFlatten structs: no buffer.
+    #[derive(FastFlatten)]
+    #[allow(dead_code)]
+    struct Native {
+        id: u64,
+        created_by: String,
+        revision: u32,
+        #[serde(flatten)]
+        pair: Pair,
+        card: Card,
+        #[serde(flatten)]
+        extra: BTreeMap<String, String>,
+    }
+    #[derive(Serialize, Deserialize)]
+    #[allow(dead_code)]
+    struct Card {
+        last4: String,
+    }
+    let (_, native) = alloc_counter::count_allocations(|| serde_json::from_str::<Native>(&json));
+    assert!(fast <= twin, "FastFlatten {fast}, serde's flatten {twin}");
+    // One held `Vec` per buffered field (Audit's two entries, Payment's one) and the map
+    // `{"last4": ..}` held as the value of Payment's entry; nothing for the keys of `Pair`,
+    // of the catch-all map or of the own fields, which serde's flatten all holds.
+    assert_eq!(
+        fast,
+        native + 3,
+        "FastFlatten {fast}, without buffering {native}"
+    );
+}
