@@ -118,3 +118,78 @@ fn the_inner_trees_rules_hold_behind_a_pointer() {
         .to_string();
     assert!(err.starts_with("missing field `second`"), "{err}");
 }
+
+/// A unit struct deriving FastFlatten is serde's unit struct on its own (`null` in JSON) and
+/// has no leaves when flattened, as serde's flatten writes nothing for it.
+#[test]
+fn unit_structs_are_units_and_flatten_to_nothing() {
+    #[derive(FastFlatten, Debug, PartialEq)]
+    struct Marker;
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct MarkerTwin;
+
+    #[derive(FastFlatten, Debug, PartialEq)]
+    struct Tagged {
+        id: u8,
+        #[serde(flatten)]
+        marker: Marker,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct TaggedTwin {
+        id: u8,
+        #[serde(flatten)]
+        marker: MarkerTwin,
+    }
+
+    for (fast, twin) in [
+        (
+            serde_json::to_string(&Marker).unwrap(),
+            serde_json::to_string(&MarkerTwin).unwrap(),
+        ),
+        (
+            serde_yaml::to_string(&Marker).unwrap(),
+            serde_yaml::to_string(&MarkerTwin).unwrap(),
+        ),
+        (
+            serde_json::to_string(&Tagged {
+                id: 1,
+                marker: Marker,
+            })
+            .unwrap(),
+            serde_json::to_string(&TaggedTwin {
+                id: 1,
+                marker: MarkerTwin,
+            })
+            .unwrap(),
+        ),
+    ] {
+        assert_eq!(fast, twin);
+    }
+    assert_eq!(serde_json::from_str::<Marker>("null").unwrap(), Marker);
+    let fast = serde_json::from_str::<Marker>("1").unwrap_err().to_string();
+    let twin = serde_json::from_str::<MarkerTwin>("1")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(fast, twin.replace("MarkerTwin", "Marker"));
+    assert_eq!(
+        serde_json::from_str::<Tagged>(r#"{"id":1,"other":2}"#).unwrap(),
+        Tagged {
+            id: 1,
+            marker: Marker
+        }
+    );
+    let bytes = postcard::to_allocvec(&Tagged {
+        id: 1,
+        marker: Marker,
+    })
+    .unwrap();
+    assert_eq!(
+        postcard::from_bytes::<Tagged>(&bytes).unwrap(),
+        Tagged {
+            id: 1,
+            marker: Marker
+        }
+    );
+}

@@ -6,21 +6,20 @@ use syn::{DeriveInput, Fields};
 
 use crate::errors::Errors;
 
-/// FastFlatten works on structs with named fields and on enums; anything else is an error on
-/// the item.
-pub fn shape(input: &DeriveInput) -> syn::Result<()> {
+/// FastFlatten works on structs with named fields, unit structs and enums; anything else is an
+/// error on the item. A struct converted in both directions (`transparent`, or `from`/`try_from` with
+/// `into`) may have any shape: its own fields are never read as a tree.
+pub fn shape(input: &DeriveInput, converted_both_ways: bool) -> syn::Result<()> {
     let ident = &input.ident;
     let message = match &input.data {
+        syn::Data::Struct(_) if converted_both_ways => return Ok(()),
         syn::Data::Struct(data) => match &data.fields {
             Fields::Named(_) => return Ok(()),
             Fields::Unnamed(_) => format!(
                 "FastFlatten supports structs with named fields; `{ident}` is a tuple struct. \
                  Name its fields, or derive serde's `Serialize, Deserialize` for it"
             ),
-            Fields::Unit => format!(
-                "FastFlatten supports structs with named fields; `{ident}` is a unit struct. \
-                 Derive serde's `Serialize, Deserialize` for it"
-            ),
+            Fields::Unit => return Ok(()),
         },
         syn::Data::Enum(_) => return Ok(()),
         syn::Data::Union(_) => format!(
@@ -43,15 +42,8 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         )
     };
 
-    if attrs.transparent() {
-        errors.push(ident, unsupported("transparent"));
-    }
     if attrs.remote().is_some() {
         errors.push(ident, unsupported("remote = \"...\""));
-    }
-    if attrs.type_from().is_some() || attrs.type_try_from().is_some() || attrs.type_into().is_some()
-    {
-        errors.push(ident, unsupported("from/try_from/into = \"...\""));
     }
     if attrs.is_packed() {
         errors.push(

@@ -10,6 +10,8 @@
 //! | model | `tree.rs` | the struct's leaves and flattened children, in declaration order |
 //! | bounds | `bound.rs` | where clauses for generic structs |
 //! | expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
+//! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
+//! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
 //! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
@@ -19,6 +21,7 @@
 mod attr;
 mod bound;
 mod check;
+mod convert;
 mod de;
 mod dummy;
 mod enum_de;
@@ -28,6 +31,7 @@ mod errors;
 mod fields;
 mod ser;
 mod tree;
+mod unit;
 mod variant_structs;
 mod variants;
 
@@ -48,8 +52,11 @@ pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
 }
 
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
-    check::shape(input)?;
     let options = attr::Options::from_input(input)?;
+    if let syn::Data::Union(_) = input.data {
+        // Before serde's parser, whose message does not say what to do instead.
+        check::shape(input, false)?;
+    }
 
     let ctxt = serde_derive_internals::Ctxt::new();
     let container = serde_derive_internals::ast::Container::from_ast(
@@ -63,26 +70,47 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     ctxt.check()?;
     let container = container.ok_or_else(|| syn::Error::new_spanned(input, "cannot parse"))?;
 
+    check::shape(input, convert::Conversions::both(&container))?;
     check::supported(&container)?;
 
+    let private = options.private();
+    let conversions = convert::Conversions::of(&container, &private);
+    let converted = convert::Conversions::any(&container);
     let items: proc_macro2::TokenStream = match &container.data {
-        serde_derive_internals::ast::Data::Struct(..) => {
-            let tree = tree::Tree::of_struct(&container, &options)?;
-            [fields::expand(&tree), de::expand(&tree), ser::expand(&tree)]
+        serde_derive_internals::ast::Data::Struct(serde_derive_internals::ast::Style::Unit, _)
+            if !converted =>
+        {
+            unit::expand(&container, &private)
+        }
+        serde_derive_internals::ast::Data::Struct(..) => match (conversions.ser, conversions.de) {
+            (Some(ser), Some(de)) => [ser, de].into_iter().collect(),
+            (ser, de) => {
+                let tree = tree::Tree::of_struct(&container, &options)?;
+                [
+                    fields::expand(&tree),
+                    de.unwrap_or_else(|| de::expand(&tree)),
+                    ser.unwrap_or_else(|| ser::expand(&tree)),
+                ]
                 .into_iter()
                 .collect()
-        }
+            }
+        },
         serde_derive_internals::ast::Data::Enum(..) => {
             let e = variants::Enum::new(&container, &options)?;
             [
                 variant_structs::expand(&e),
-                enum_de::expand(&e),
-                enum_ser::expand(&e),
-                enum_flatten::expand(&e),
+                conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
+                conversions.ser.unwrap_or_else(|| enum_ser::expand(&e)),
+                // A converted enum is flattened as serde reads it (`buffered`).
+                if converted {
+                    proc_macro2::TokenStream::new()
+                } else {
+                    enum_flatten::expand(&e)
+                },
             ]
             .into_iter()
             .collect()
         }
     };
-    Ok(dummy::wrap(&options.private(), items))
+    Ok(dummy::wrap(&private, items))
 }

@@ -5,7 +5,10 @@
 
 mod borrow;
 mod missing;
+mod unit_struct;
 
+pub use core::clone::Clone;
+pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;
 pub use core::marker::PhantomData;
 pub use core::mem::replace;
@@ -24,6 +27,7 @@ pub use crate::flatten::{
 };
 
 pub use self::missing::missing_field;
+pub use self::unit_struct::deserialize_unit_struct;
 
 pub use crate::buffer::{Content, ContentDeserializer};
 pub use crate::enums::*;

@@ -1,14 +1,14 @@
 use serde_fastkit::FastFlatten;
 
-#[derive(FastFlatten)]
-#[serde(transparent)]
-struct Transparent {
-    a: u8,
+mod other {
+    pub struct Remote {
+        pub a: u8,
+    }
 }
 
-#[derive(FastFlatten, Clone)]
-#[serde(from = "u8", into = "u8")]
-struct Converted {
+#[derive(FastFlatten)]
+#[serde(remote = "other::Remote")]
+struct RemoteDef {
     a: u8,
 }
 

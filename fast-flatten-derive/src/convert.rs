@@ -1,0 +1,241 @@
+//! Container conversions: `#[serde(transparent)]`, `from`, `try_from` and `into`. A type with one
+//! is (de)serialized through another value, exactly as serde's derive does it, so FastFlatten has
+//! nothing to speed up in that direction: it writes serde's impl. The other direction, if not
+//! converted, is the usual tree (a struct with `try_from = "Raw"` still writes its flattened
+//! fields in place). A type converted in either direction does not implement the flatten traits
+//! of that direction; flatten it with `#[fast_flatten(buffered)]`, as serde reads it.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_derive_internals::ast::{Container, Data, Field};
+use serde_derive_internals::attr::Default as SerdeDefault;
+use syn::{parse_quote, Type, WherePredicate};
+
+use crate::bound::{mentions_generics, with_de_lifetime};
+
+/// The conversions of a container, as `Serialize` and `Deserialize` impls.
+pub struct Conversions {
+    /// `Serialize` through `into` or the transparent field.
+    pub ser: Option<TokenStream>,
+    /// `Deserialize` through `from`, `try_from` or the transparent field.
+    pub de: Option<TokenStream>,
+}
+
+impl Conversions {
+    /// Whether the container converts in either direction.
+    pub fn any(container: &Container) -> bool {
+        let attrs = &container.attrs;
+        attrs.transparent()
+            || attrs.type_from().is_some()
+            || attrs.type_try_from().is_some()
+            || attrs.type_into().is_some()
+    }
+
+    /// Whether the container converts in both directions (then it needs no fields of its own:
+    /// tuple and unit structs are fine).
+    pub fn both(container: &Container) -> bool {
+        let attrs = &container.attrs;
+        attrs.transparent()
+            || ((attrs.type_from().is_some() || attrs.type_try_from().is_some())
+                && attrs.type_into().is_some())
+    }
+
+    pub fn of(container: &Container, private: &TokenStream) -> Conversions {
+        let attrs = &container.attrs;
+        let transparent = transparent_field(container);
+        let ser = match (attrs.type_into(), transparent) {
+            (Some(into), _) => Some(serialize_into(container, private, into)),
+            (None, Some(field)) => Some(serialize_transparent(container, private, field)),
+            (None, None) => None,
+        };
+        let de = match (attrs.type_from(), attrs.type_try_from(), transparent) {
+            (Some(from), _, _) => Some(deserialize_from(container, private, from, false)),
+            (None, Some(from), _) => Some(deserialize_from(container, private, from, true)),
+            (None, None, Some(field)) => Some(deserialize_transparent(container, private, field)),
+            (None, None, None) => None,
+        };
+        Conversions { ser, de }
+    }
+}
+
+/// The one field of a `transparent` struct that is (de)serialized (serde's parser marks it and
+/// has checked that there is exactly one).
+fn transparent_field<'a>(container: &'a Container<'a>) -> Option<&'a Field<'a>> {
+    if !container.attrs.transparent() {
+        return None;
+    }
+    match &container.data {
+        Data::Struct(_, fields) => fields.iter().find(|f| f.attrs.transparent()),
+        Data::Enum(_) => None,
+    }
+}
+
+/// The container's where clause, its `bound` for the direction if given, else `ty: bound` when
+/// `ty` mentions a generic parameter.
+fn where_clause(
+    container: &Container,
+    explicit: Option<&[WherePredicate]>,
+    ty: &Type,
+    inferred: WherePredicate,
+) -> syn::WhereClause {
+    let mut clause = container
+        .generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| parse_quote!(where));
+    match explicit {
+        Some(bound) => clause.predicates.extend(bound.iter().cloned()),
+        None if mentions_generics(ty, container.generics) => clause.predicates.push(inferred),
+        None => {}
+    }
+    clause
+}
+
+fn serialize_impl(
+    container: &Container,
+    private: &TokenStream,
+    where_clause: &syn::WhereClause,
+    body: TokenStream,
+) -> TokenStream {
+    let ident = &container.ident;
+    let (impl_generics, ty_generics, _) = container.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            fn serialize<__S: #private::Serializer>(
+                &self,
+                __serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                #body
+            }
+        }
+    }
+}
+
+fn deserialize_impl(
+    container: &Container,
+    private: &TokenStream,
+    where_clause: &syn::WhereClause,
+    body: TokenStream,
+) -> TokenStream {
+    let ident = &container.ident;
+    let de_generics = with_de_lifetime(container.generics);
+    let (impl_generics, _, _) = de_generics.split_for_impl();
+    let (_, ty_generics, _) = container.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
+            fn deserialize<__D: #private::Deserializer<'de>>(
+                __deserializer: __D,
+            ) -> #private::Result<Self, __D::Error> {
+                #body
+            }
+        }
+    }
+}
+
+/// `into = "T"`: the value cloned, converted and serialized.
+fn serialize_into(container: &Container, private: &TokenStream, into: &Type) -> TokenStream {
+    let where_clause = where_clause(
+        container,
+        container.attrs.ser_bound(),
+        into,
+        parse_quote!(#into: #private::Serialize),
+    );
+    let body = quote! {
+        let __value: #into = #private::Into::into(#private::Clone::clone(self));
+        #private::Serialize::serialize(&__value, __serializer)
+    };
+    serialize_impl(container, private, &where_clause, body)
+}
+
+/// `from = "T"` / `try_from = "T"`: a `T` deserialized, then converted (a failed `try_from` is
+/// the format's custom error, with the conversion error's `Display`).
+fn deserialize_from(
+    container: &Container,
+    private: &TokenStream,
+    from: &Type,
+    fallible: bool,
+) -> TokenStream {
+    let where_clause = where_clause(
+        container,
+        container.attrs.de_bound(),
+        from,
+        parse_quote!(#from: #private::Deserialize<'de>),
+    );
+    let convert = if fallible {
+        quote! {
+            #private::Result::map_err(
+                <Self as #private::TryFrom<#from>>::try_from(__value),
+                <__D::Error as #private::DeError>::custom,
+            )
+        }
+    } else {
+        quote!(#private::Ok(<Self as #private::From<#from>>::from(__value)))
+    };
+    let body = quote! {
+        let __value = <#from as #private::Deserialize<'de>>::deserialize(__deserializer)?;
+        #convert
+    };
+    deserialize_impl(container, private, &where_clause, body)
+}
+
+/// `transparent`: the one field serialized as the value itself (by its `serialize_with`, if any).
+fn serialize_transparent(
+    container: &Container,
+    private: &TokenStream,
+    field: &Field,
+) -> TokenStream {
+    let ty = field.ty;
+    let member = &field.member;
+    let where_clause = where_clause(
+        container,
+        container.attrs.ser_bound(),
+        ty,
+        parse_quote!(#ty: #private::Serialize),
+    );
+    let body = match field.attrs.serialize_with() {
+        Some(path) => quote!(#path(&self.#member, __serializer)),
+        None => quote!(#private::Serialize::serialize(&self.#member, __serializer)),
+    };
+    serialize_impl(container, private, &where_clause, body)
+}
+
+/// `transparent`: the one field deserialized from the value itself; every other field (serde
+/// requires them skipped) takes its default.
+fn deserialize_transparent(
+    container: &Container,
+    private: &TokenStream,
+    field: &Field,
+) -> TokenStream {
+    let ty = field.ty;
+    let where_clause = where_clause(
+        container,
+        container.attrs.de_bound(),
+        ty,
+        parse_quote!(#ty: #private::Deserialize<'de>),
+    );
+    let read = match field.attrs.deserialize_with() {
+        Some(path) => quote!(#path(__deserializer)?),
+        None => quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer)?),
+    };
+    let Data::Struct(_, fields) = &container.data else {
+        return TokenStream::new();
+    };
+    let inits = fields.iter().map(|other| {
+        let member = &other.member;
+        if other.attrs.transparent() {
+            return quote!(#member: __value);
+        }
+        let value = match other.attrs.default() {
+            SerdeDefault::Path(path) => quote!(#path()),
+            _ => quote!(#private::Default::default()),
+        };
+        quote!(#member: #value)
+    });
+    let body = quote! {
+        let __value = #read;
+        #private::Ok(Self { #(#inits,)* })
+    };
+    deserialize_impl(container, private, &where_clause, body)
+}

@@ -1,4 +1,0 @@
-#[derive(serde_fastkit::FastFlatten)]
-struct Marker;
-
-fn main() {}
