@@ -43,10 +43,13 @@ pub fn supported(container: &Container) -> syn::Result<()> {
     };
 
     if attrs.remote().is_some() {
-        errors.push(ident, unsupported("remote = \"...\""));
+        let at = attribute_naming(&container.original.attrs, "serde", "remote");
+        errors.push_at(at, ident, unsupported("remote = \"...\""));
     }
     if attrs.is_packed() {
-        errors.push(
+        let at = attribute_naming(&container.original.attrs, "repr", "packed");
+        errors.push_at(
+            at,
             ident,
             "FastFlatten does not support #[repr(packed)] structs: it serializes fields by reference",
         );
@@ -104,4 +107,18 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         }
     }
     errors.finish()
+}
+
+/// The attribute `#[outer(... word ...)]` among `attrs`, to point an error at.
+fn attribute_naming<'a>(
+    attrs: &'a [syn::Attribute],
+    outer: &str,
+    word: &str,
+) -> Option<&'a syn::Attribute> {
+    attrs.iter().find(|attr| {
+        attr.path().is_ident(outer)
+            && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.clone().into_iter().any(
+                |token| matches!(token, proc_macro2::TokenTree::Ident(ident) if ident == word)
+            ))
+    })
 }

@@ -12,6 +12,7 @@ use serde_derive_internals::attr::Default as SerdeDefault;
 use syn::{parse_quote, Type, WherePredicate};
 
 use crate::bound::{mentions_generics, with_de_lifetime};
+use crate::user_call;
 
 /// The conversions of a container, as `Serialize` and `Deserialize` impls.
 pub struct Conversions {
@@ -195,7 +196,7 @@ fn serialize_transparent(
         parse_quote!(#ty: #private::Serialize),
     );
     let body = match field.attrs.serialize_with() {
-        Some(path) => quote!(#path(&self.#member, __serializer)),
+        Some(path) => user_call::call(path, quote!(&self.#member, __serializer)),
         None => quote!(#private::Serialize::serialize(&self.#member, __serializer)),
     };
     serialize_impl(container, private, &where_clause, body)
@@ -216,7 +217,10 @@ fn deserialize_transparent(
         parse_quote!(#ty: #private::Deserialize<'de>),
     );
     let read = match field.attrs.deserialize_with() {
-        Some(path) => quote!(#path(__deserializer)?),
+        Some(path) => {
+            let call = user_call::call(path, quote!(__deserializer));
+            quote!(#call?)
+        }
         None => quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer)?),
     };
     let Data::Struct(_, fields) = &container.data else {
@@ -228,7 +232,7 @@ fn deserialize_transparent(
             return quote!(#member: __value);
         }
         let value = match other.attrs.default() {
-            SerdeDefault::Path(path) => quote!(#path()),
+            SerdeDefault::Path(path) => user_call::call(path, quote!()),
             _ => quote!(#private::Default::default()),
         };
         quote!(#member: #value)

@@ -6,6 +6,7 @@ use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
 use crate::tree::{Member, Tree};
+use crate::user_call;
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let private = &tree.private;
@@ -285,7 +286,7 @@ fn finish(tree: &Tree) -> TokenStream {
         let default = match member.attrs().default() {
             SerdeDefault::None => return quote!(let #local = #finish;),
             SerdeDefault::Default => quote!(#private::Default::default()),
-            SerdeDefault::Path(path) => quote!(#path()),
+            SerdeDefault::Path(path) => user_call::call(path, quote!()),
         };
         quote! {
             let #local = if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
@@ -392,7 +393,10 @@ fn container_default(tree: &Tree) -> Option<TokenStream> {
     match tree.default {
         SerdeDefault::None => None,
         SerdeDefault::Default => Some(quote!(let __default: Self = #private::Default::default();)),
-        SerdeDefault::Path(path) => Some(quote!(let __default: Self = #path();)),
+        SerdeDefault::Path(path) => {
+            let call = user_call::call(path, quote!());
+            Some(quote!(let __default: Self = #call;))
+        }
     }
 }
 
@@ -401,7 +405,7 @@ fn default_value(tree: &Tree, member: &Member) -> Option<TokenStream> {
     let private = &tree.private;
     match member.attrs().default() {
         SerdeDefault::Default => return Some(quote!(#private::Default::default())),
-        SerdeDefault::Path(path) => return Some(quote!(#path())),
+        SerdeDefault::Path(path) => return Some(user_call::call(path, quote!())),
         SerdeDefault::None => {}
     }
     if tree.default.is_none() {
@@ -487,6 +491,7 @@ fn deserialize_with_wrapper(
     let de_generics = bound::with_de_lifetime(&tree.generics);
     let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
     let phantom = bound::phantom(tree);
+    let call = user_call::call(path, quote!(__deserializer));
     quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
@@ -499,7 +504,9 @@ fn deserialize_with_wrapper(
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                #private::Result::map(#path(__deserializer), |value| #ident {
+                // Typed here so that a function of the wrong type is an error at its name.
+                let __value: #private::Result<#ty, __D::Error> = #call;
+                #private::Result::map(__value, |value| #ident {
                     value,
                     __marker: (#private::PhantomData, #private::PhantomData),
                 })

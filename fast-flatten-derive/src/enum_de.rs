@@ -9,6 +9,7 @@ use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
+use crate::user_call;
 use crate::variants::{Enum, EnumVariant};
 
 pub fn expand(e: &Enum) -> TokenStream {
@@ -222,7 +223,10 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             let field = &v.fields()[0];
             let ty = field.ty;
             match field.attrs.deserialize_with() {
-                Some(with) => quote!(#private::Result::map(#with(__deserializer), #path)),
+                Some(with) => {
+                    let call = user_call::call(with, quote!(__deserializer));
+                    quote!(#private::Result::map(#call, #path))
+                }
                 None => {
                     let span = field.original.span();
                     let func = quote_spanned!(span=> <#ty as #private::Deserialize>::deserialize);
@@ -421,7 +425,7 @@ pub fn unit_value(e: &Enum, v: &EnumVariant) -> TokenStream {
 fn field_default(e: &Enum, field: &serde_derive_internals::ast::Field) -> TokenStream {
     let private = &e.private;
     match field.attrs.default() {
-        SerdeDefault::Path(path) => quote!(#path()),
+        SerdeDefault::Path(path) => user_call::call(path, quote!()),
         SerdeDefault::Default | SerdeDefault::None => quote!(#private::Default::default()),
     }
 }
@@ -482,6 +486,7 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
     let self_ty = e.self_ty();
     let de_generics = bound::with_de_lifetime(e.container.generics);
     let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
+    let call = user_call::call(path, quote!(__deserializer));
     Some(quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
@@ -494,7 +499,9 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                #private::Result::map(#path(__deserializer), |value| #ident {
+                // Typed here so that a function of the wrong type is an error at its name.
+                let __value: #private::Result<#value_ty, __D::Error> = #call;
+                #private::Result::map(__value, |value| #ident {
                     value,
                     __marker: #private::PhantomData,
                 })

@@ -10,6 +10,7 @@ use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
 use crate::tree::MARKER;
+use crate::user_call;
 use crate::variants::{Enum, EnumVariant};
 
 pub fn expand(e: &Enum) -> TokenStream {
@@ -256,6 +257,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
         let ident = with_ident(e, v);
         let tys = v.fields().iter().map(|f| f.ty);
         let values = (0..v.fields().len()).map(syn::Index::from);
+        let call = user_call::call(path, quote!(#(self.values.#values,)* __serializer));
         quote! {
             #[doc(hidden)]
             struct #ident #impl_generics #where_clause {
@@ -269,7 +271,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     &self,
                     __serializer: __S,
                 ) -> #private::Result<__S::Ok, __S::Error> {
-                    #path(#(self.values.#values,)* __serializer)
+                    #call
                 }
             }
         }
@@ -278,6 +280,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
         (Style::Newtype, None) => v.fields()[0].attrs.serialize_with().map(|path| {
             let ident = with_ident(e, v);
             let ty = v.fields()[0].ty;
+            let call = user_call::call(path, quote!(self.values.0, __serializer));
             quote! {
                 #[doc(hidden)]
                 struct #ident #impl_generics #where_clause {
@@ -291,7 +294,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                         &self,
                         __serializer: __S,
                     ) -> #private::Result<__S::Ok, __S::Error> {
-                        #path(self.values.0, __serializer)
+                        #call
                     }
                 }
             }
@@ -306,7 +309,10 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             let counts = fields.iter().map(|(i, f)| {
                 let index = syn::Index::from(*i);
                 match f.attrs.skip_serializing_if() {
-                    Some(skip) => quote!(if #skip(self.#index) { 0 } else { 1 }),
+                    Some(skip) => {
+                        let skip = user_call::call(skip, quote!(self.#index));
+                        quote!(if #skip { 0 } else { 1 })
+                    }
                     None => quote!(1),
                 }
             });
@@ -314,7 +320,10 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                 let index = syn::Index::from(*i);
                 let write = quote!(#private::TupleSink::element(__out, self.#index)?;);
                 match f.attrs.skip_serializing_if() {
-                    Some(skip) => quote!(if !#skip(self.#index) { #write }),
+                    Some(skip) => {
+                        let skip = user_call::call(skip, quote!(self.#index));
+                        quote!(if !#skip { #write })
+                    }
                     None => write,
                 }
             });

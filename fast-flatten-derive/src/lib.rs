@@ -32,6 +32,7 @@ mod fields;
 mod ser;
 mod tree;
 mod unit;
+mod user_call;
 mod variant_structs;
 mod variants;
 
@@ -47,17 +48,28 @@ pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand(&input) {
         Ok(tokens) => tokens.into(),
-        Err(error) => error.to_compile_error().into(),
+        Err(error) => {
+            // The errors, and placeholder impls so that no error follows from them elsewhere.
+            let private = attr::Options::from_input(&input)
+                .map(|options| options.private())
+                .unwrap_or_else(|_| quote::quote!(::serde_fastkit::__private));
+            let mut tokens = error.to_compile_error();
+            tokens.extend(dummy::placeholders(&input, &private));
+            tokens.into()
+        }
     }
 }
 
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
-    let options = attr::Options::from_input(input)?;
     if let syn::Data::Union(_) = input.data {
         // Before serde's parser, whose message does not say what to do instead.
         check::shape(input, false)?;
     }
 
+    // Every attribute check in one pass, into one collector: ours, serde's parser's, and the
+    // shapes and attributes FastFlatten does not expand.
+    let mut errors = errors::Errors::default();
+    let options = errors.take(attr::Options::from_input(input));
     let ctxt = serde_derive_internals::Ctxt::new();
     let container = serde_derive_internals::ast::Container::from_ast(
         &ctxt,
@@ -67,11 +79,18 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         // `dummy.rs` points `_serde` at the runtime's stand-in for that module.
         &proc_macro2::Ident::new("__private", proc_macro2::Span::call_site()),
     );
-    ctxt.check()?;
-    let container = container.ok_or_else(|| syn::Error::new_spanned(input, "cannot parse"))?;
-
-    check::shape(input, convert::Conversions::both(&container))?;
-    check::supported(&container)?;
+    errors.take(ctxt.check());
+    if let Some(container) = &container {
+        errors.take(check::shape(input, convert::Conversions::both(container)));
+        errors.take(check::supported(container));
+    }
+    errors.finish()?;
+    let (Some(options), Some(container)) = (options, container) else {
+        return Err(syn::Error::new_spanned(
+            input,
+            "FastFlatten: cannot parse this item",
+        ));
+    };
 
     let private = options.private();
     let conversions = convert::Conversions::of(&container, &private);

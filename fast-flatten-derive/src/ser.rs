@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 
 use crate::bound::{self, Impl};
 use crate::tree::{Member, Tree};
+use crate::user_call;
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let flatten_serialize = flatten_serialize(tree);
@@ -95,11 +96,15 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
             quote!(<#ty as #private::FlattenSerialize>::serialized_len(#field))
         };
         match member.attrs().skip_serializing_if() {
-            Some(skip_if) => quote!(if #skip_if(#field) { 0 } else { #count }),
+            Some(skip_if) => {
+                let skip = user_call::call(skip_if, field.clone());
+                quote!(if #skip { 0 } else { #count })
+            }
             None => count,
         }
     } else if let Some(skip_if) = member.attrs().skip_serializing_if() {
-        quote!(if #skip_if(#field) { 0 } else { 1 })
+        let skip = user_call::call(skip_if, field);
+        quote!(if #skip { 0 } else { 1 })
     } else {
         quote!(1)
     }
@@ -142,8 +147,9 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
         return match member.attrs().skip_serializing_if() {
             Some(skip_if) => {
                 let ty = &member.flat_ty;
+                let skip = user_call::call(skip_if, field);
                 quote! {
-                    if #skip_if(#field) {
+                    if #skip {
                         #private::skip_written_leaves(<#ty as #private::FlattenFields>::NAME_TREE, __out)?;
                     } else {
                         #write
@@ -157,13 +163,16 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
     let value = serialized_value(tree, member);
     let write = quote!(#private::FieldSink::field(__out, #name, #value)?;);
     match member.attrs().skip_serializing_if() {
-        Some(skip_if) => quote! {
-            if #skip_if(#field) {
-                #private::FieldSink::skip_field(__out, #name)?;
-            } else {
-                #write
+        Some(skip_if) => {
+            let skip = user_call::call(skip_if, field);
+            quote! {
+                if #skip {
+                    #private::FieldSink::skip_field(__out, #name)?;
+                } else {
+                    #write
+                }
             }
-        },
+        }
         None => write,
     }
 }
@@ -186,6 +195,7 @@ fn serialize_with_wrapper(
     let generics = bound::with_ref_lifetime(&tree.generics);
     let (impl_generics, ty_generics, _) = generics.split_for_impl();
     let phantom = bound::phantom(tree);
+    let call = user_call::call(path, quote!(self.value, __serializer));
     quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
@@ -201,7 +211,7 @@ fn serialize_with_wrapper(
                 &self,
                 __serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
-                #path(self.value, __serializer)
+                #call
             }
         }
     }

@@ -14,6 +14,7 @@ pub use core::marker::PhantomData;
 pub use core::mem::replace;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
+pub use core::unreachable;
 pub use std::vec::Vec;
 
 pub use serde;
