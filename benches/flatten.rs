@@ -118,7 +118,7 @@ mod workloads;
 use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
 use workloads::{
-    for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Implementation,
+    for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Foreign, Implementation,
     ImplementationVisitor, Paged, PagedBorrowed, Payload, Role, Rpc, Status, Wide, Workload,
 };
 
@@ -205,6 +205,11 @@ impl Benched for Fees {
 
 impl Benched for Rpc {
     const N: usize = 700;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for Foreign {
+    const N: usize = 600;
     const SAMPLE_SIZE: u32 = 4;
 }
 

@@ -40,6 +40,7 @@ macro_rules! for_each_workload {
         $callback!(status: Status);
         $callback!(fees: Fees);
         $callback!(rpc: Rpc);
+        $callback!(foreign: Foreign);
     };
 }
 #[allow(unused_imports)] // not every includer stamps code per workload
@@ -416,6 +417,7 @@ pub(crate) use decoding;
 pub mod anchor;
 pub mod events;
 pub mod fees;
+pub mod foreign;
 pub mod paged;
 pub mod payload;
 pub mod rpc;
@@ -425,6 +427,7 @@ pub mod wide;
 pub use anchor::Anchor;
 pub use events::{Events, EventsCreated, EventsTagLast};
 pub use fees::Fees;
+pub use foreign::Foreign;
 pub use paged::{Paged, PagedBorrowed};
 pub use payload::Payload;
 pub use rpc::Rpc;
