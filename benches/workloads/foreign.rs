@@ -40,7 +40,7 @@ workload! {
 }
 
 /// The type of "another crate": serde's derive only.
-pub mod foreign {
+pub mod other_crate {
     use serde::{Deserialize, Serialize};
 
     #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -55,7 +55,7 @@ pub mod foreign {
 pub mod fast {
     use serde_fastkit::FastFlatten;
 
-    use super::foreign::Audit;
+    use super::other_crate::Audit;
 
     #[derive(FastFlatten, Clone, Debug, PartialEq)]
     pub struct Record {
@@ -80,7 +80,7 @@ pub mod fast {
 pub mod serde_flatten {
     use serde::{Deserialize, Serialize};
 
-    use super::foreign::Audit;
+    use super::other_crate::Audit;
 
     #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
     pub struct Record {
@@ -122,7 +122,7 @@ pub fn values(n: usize) -> Vec<fast::Record> {
     (0..n as u64)
         .map(|i| fast::Record {
             id: i,
-            audit: foreign::Audit {
+            audit: other_crate::Audit {
                 created_by: format!("user{}", mix(i) % 1000),
                 created_at: 1_700_000_000 + mix(i + 1) % 100_000_000,
                 revision: (mix(i + 2) % 50) as u32,

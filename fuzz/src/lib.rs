@@ -1,0 +1,73 @@
+//! The fuzz targets' shared code: the format table and the workloads of the test suite, the
+//! assertions of `tests/shared/fuzz_check.rs`, and an allocator that bounds every single
+//! allocation by the input's size.
+
+#![allow(dead_code)]
+
+#[path = "../../benches/common/mod.rs"]
+mod common;
+#[path = "../../tests/shared/fuzz_check.rs"]
+mod fuzz_check;
+#[path = "../../benches/workloads/mod.rs"]
+mod workloads;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub use crate::common::formats::Family;
+
+/// The largest single allocation allowed while decoding an input of `len` bytes: the formats'
+/// own 1 MiB limit for untrusted input (`UNTRUSTED_LIMIT`), plus 64 bytes per input byte.
+fn allocation_bound(len: usize) -> usize {
+    (1 << 20) + 64 * len
+}
+
+/// The bound in force (0: none, outside a check).
+static BOUND: AtomicUsize = AtomicUsize::new(0);
+
+/// `System`, failing loudly on an allocation larger than [`BOUND`].
+struct Bounded;
+
+fn check_size(size: usize) {
+    let bound = BOUND.load(Ordering::Relaxed);
+    if bound != 0 && size > bound {
+        BOUND.store(0, Ordering::Relaxed);
+        panic!("an allocation of {size} bytes, above the bound of {bound} for this input");
+    }
+}
+
+unsafe impl GlobalAlloc for Bounded {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        check_size(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        check_size(layout.size());
+        // SAFETY: forwarded as received.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        check_size(new_size);
+        // SAFETY: forwarded as received.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded as received.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Bounded = Bounded;
+
+/// Every assertion of `tests/shared/fuzz_check.rs` for `data` on `family`, with each
+/// allocation bounded by the input's size.
+pub fn check(family: Family, data: &[u8]) {
+    BOUND.store(allocation_bound(data.len()), Ordering::Relaxed);
+    fuzz_check::check(family, data);
+    BOUND.store(0, Ordering::Relaxed);
+}
