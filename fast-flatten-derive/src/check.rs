@@ -42,6 +42,15 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         )
     };
 
+    let identifier = match attrs.identifier() {
+        serde_derive_internals::attr::Identifier::No => None,
+        serde_derive_internals::attr::Identifier::Field => Some("field_identifier"),
+        serde_derive_internals::attr::Identifier::Variant => Some("variant_identifier"),
+    };
+    if let Some(word) = identifier {
+        let at = attribute_naming(&container.original.attrs, "serde", word);
+        errors.push_at(at, ident, unsupported(word));
+    }
     if attrs.remote().is_some() {
         let at = attribute_naming(&container.original.attrs, "serde", "remote");
         errors.push_at(at, ident, unsupported("remote = \"...\""));

@@ -12,4 +12,11 @@ struct RemoteDef {
     a: u8,
 }
 
+#[derive(FastFlatten)]
+#[serde(field_identifier, rename_all = "lowercase")]
+enum Field {
+    Name,
+    Other(String),
+}
+
 fn main() {}
