@@ -76,6 +76,75 @@ mod by_name {
     }
 }
 
+/// The forms added for drop-in use: a buffered foreign field, `flatten` with `with` and
+/// `skip_serializing_if`, a unit struct, container conversions.
+mod drop_in {
+    #![allow(dead_code)]
+
+    use ::serde_fastkit::FastFlatten;
+
+    #[derive(
+        ::serde::Serialize, ::serde::Deserialize, ::std::fmt::Debug, ::std::cmp::PartialEq,
+    )]
+    pub struct Foreign {
+        pub f: u8,
+    }
+
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub struct Outer {
+        pub a: u8,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        pub foreign: Foreign,
+        #[serde(flatten, skip_serializing_if = "::std::option::Option::is_none")]
+        pub maybe: ::std::option::Option<super::by_name::Leaf>,
+        #[serde(flatten)]
+        pub unit: Unit,
+    }
+
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub struct Unit;
+
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    #[serde(transparent)]
+    pub struct Meters(pub u32);
+
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq, ::std::clone::Clone)]
+    #[serde(from = "u32", into = "u32")]
+    pub struct Converted {
+        pub value: u32,
+    }
+
+    impl ::std::convert::From<u32> for Converted {
+        fn from(value: u32) -> Self {
+            Converted { value }
+        }
+    }
+
+    impl ::std::convert::From<Converted> for u32 {
+        fn from(converted: Converted) -> u32 {
+            converted.value
+        }
+    }
+}
+
+#[test]
+fn drop_in_forms_in_hostile_surroundings() {
+    let value = drop_in::Outer {
+        a: 1,
+        foreign: drop_in::Foreign { f: 2 },
+        maybe: ::std::option::Option::None,
+        unit: drop_in::Unit,
+    };
+    let json = ::serde_json::to_string(&value).unwrap();
+    ::std::assert_eq!(json, r#"{"a":1,"f":2}"#);
+    let back: drop_in::Outer = ::serde_json::from_str(&json).unwrap();
+    ::std::assert_eq!(back, value);
+    ::std::assert_eq!(::serde_json::to_string(&drop_in::Meters(3)).unwrap(), "3");
+    let converted: drop_in::Converted = ::serde_json::from_str("4").unwrap();
+    ::std::assert_eq!(::serde_json::to_string(&converted).unwrap(), "4");
+}
+
 /// Uses the crate through a renamed dependency.
 mod renamed {
     #![allow(dead_code)]
