@@ -24,17 +24,9 @@ use super::{FlattenDeserialize, FlattenFields, NamePart, RestClaim, RestKey, Seq
 use crate::buffer::{held_entries, visit_enum_entry, Content};
 
 /// A field of type `T` flattened the way serde flattens it (see the module documentation).
-/// Generated code names `Buffered<T>` where it would name `T` and unwraps the value.
+/// Generated code names `Buffered<T>` where it would name `T` and takes the value out (`.0`).
 #[derive(Debug)]
 pub struct Buffered<T>(pub T);
-
-impl<T> Buffered<T> {
-    /// The value read.
-    #[inline]
-    pub fn into_inner(self) -> T {
-        self.0
-    }
-}
 
 /// The entries held for a buffered field, and which keys it takes.
 pub struct BufferedState<'de> {
