@@ -9,12 +9,15 @@
 mod common;
 #[path = "shared/fuzz_check.rs"]
 mod fuzz_check;
+#[path = "shared/fuzz_structured.rs"]
+mod fuzz_structured;
 #[path = "../benches/workloads/mod.rs"]
 mod workloads;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use fuzz_check::{check, family_of_target, seeds};
+use fuzz_check::{check, compare, family_of_target, seeds, Verdict};
 
 const TARGETS: [&str; 7] = [
     "json", "yaml", "cbor", "bincode", "bitcode", "postcard", "msgpack",
@@ -46,6 +49,20 @@ fn corpus_replays_clean() {
 }
 
 #[test]
+fn structured_corpus_replays_clean() {
+    let entries = std::fs::read_dir(corpus_dir("structured")).expect("a structured corpus");
+    let mut replayed = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let data = std::fs::read(&path).unwrap();
+        let outcome = std::panic::catch_unwind(|| fuzz_structured::check_structured(&data));
+        assert!(outcome.is_ok(), "structured: {} fails", path.display());
+        replayed += 1;
+    }
+    assert!(replayed > 0, "an empty structured corpus");
+}
+
+#[test]
 #[ignore = "writes files: run to regenerate the seed corpus"]
 fn write_seed_corpus() {
     for target in TARGETS {
@@ -55,4 +72,43 @@ fn write_seed_corpus() {
             std::fs::write(dir.join(format!("seed-{i:03}")), seed).unwrap();
         }
     }
+}
+
+/// Every difference between FastFlatten and serde's derive on the inputs of a grown corpus
+/// (`FUZZ_CORPORA=<dir>`, one subdirectory per target): how many of each intended kind
+/// (`fuzz_check::intended`), and every finding with its input. How the rules were found.
+#[test]
+#[ignore = "reads a corpus outside the repository: FUZZ_CORPORA=<dir>"]
+fn differences_in_grown_corpora() {
+    let root = PathBuf::from(std::env::var("FUZZ_CORPORA").expect("FUZZ_CORPORA=<dir>"));
+    let mut intended: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut findings = Vec::new();
+    let mut inputs = 0;
+    for target in TARGETS {
+        let family = family_of_target(target).unwrap();
+        let Ok(entries) = std::fs::read_dir(root.join(target)) else {
+            continue;
+        };
+        for entry in entries {
+            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            inputs += 1;
+            for comparison in compare(family, &data) {
+                match comparison.verdict {
+                    Verdict::Same => {}
+                    Verdict::Intended(reason) => *intended.entry(reason).or_default() += 1,
+                    Verdict::Finding(finding) => findings.push(format!(
+                        "{}: {}: {finding}\n  input: {:?}",
+                        comparison.format,
+                        comparison.workload,
+                        String::from_utf8_lossy(&data)
+                    )),
+                }
+            }
+        }
+    }
+    println!("{inputs} inputs; intended differences (workload x format pairs):");
+    for (reason, count) in &intended {
+        println!("{count:>8}  {reason}");
+    }
+    assert!(findings.is_empty(), "{}", findings.join("\n\n"));
 }

@@ -129,6 +129,12 @@ pub trait Implementation<W: Workload>: 'static {
 
     /// Reads one value from untrusted bytes and drops it ([`Format::decode_untrusted`]).
     fn decode_untrusted<F: Format>(bytes: &[u8]) -> Option<Result<(), String>>;
+
+    /// Reads a sequence of values from untrusted bytes ([`Format::decode_untrusted`]) and keeps
+    /// them: what the fuzz targets compare.
+    fn decode_all_untrusted<F: Format>(
+        bytes: &[u8],
+    ) -> Option<Result<Vec<Self::Value<'_>>, String>>;
 }
 
 /// Something done once per implementation of a workload, with the implementation as a type.
@@ -381,6 +387,12 @@ macro_rules! decoding {
         ) -> Option<Result<(), String>> {
             Some(F::decode_untrusted::<Self::Value<'static>>(bytes).map(drop))
         }
+
+        fn decode_all_untrusted<F: $crate::common::formats::Format>(
+            bytes: &[u8],
+        ) -> Option<Result<Vec<Self::Value<'_>>, String>> {
+            Some(F::decode_untrusted(bytes))
+        }
     };
     (borrowed) => {
         #[inline]
@@ -409,6 +421,12 @@ macro_rules! decoding {
             bytes: &[u8],
         ) -> Option<Result<(), String>> {
             F::decode_borrowed_untrusted::<Self::Value<'_>>(bytes).map(|read| read.map(drop))
+        }
+
+        fn decode_all_untrusted<F: $crate::common::formats::Format>(
+            bytes: &[u8],
+        ) -> Option<Result<Vec<Self::Value<'_>>, String>> {
+            F::decode_borrowed_untrusted(bytes)
         }
     };
 }

@@ -8,6 +8,8 @@
 mod common;
 #[path = "../../tests/shared/fuzz_check.rs"]
 mod fuzz_check;
+#[path = "../../tests/shared/fuzz_structured.rs"]
+mod fuzz_structured;
 #[path = "../../benches/workloads/mod.rs"]
 mod workloads;
 
@@ -69,5 +71,14 @@ static ALLOCATOR: Bounded = Bounded;
 pub fn check(family: Family, data: &[u8]) {
     BOUND.store(allocation_bound(data.len()), Ordering::Relaxed);
     fuzz_check::check(family, data);
+    BOUND.store(0, Ordering::Relaxed);
+}
+
+/// The structure-aware target (`tests/shared/fuzz_structured.rs`): `data` are the choices that
+/// make an input, checked as [`check`] checks one. Allocations are bounded as there, by the
+/// size of the choices (an input is never much larger than they are).
+pub fn check_structured(data: &[u8]) {
+    BOUND.store(allocation_bound(data.len()), Ordering::Relaxed);
+    fuzz_structured::check_structured(data);
     BOUND.store(0, Ordering::Relaxed);
 }

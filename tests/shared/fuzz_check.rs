@@ -10,16 +10,58 @@
 
 #![allow(dead_code)] // the fuzz crate and the replay test use different parts
 
-use crate::common::formats::{visit_formats, Family, Format, FormatVisitor, Properties};
+use serde::Deserialize;
+
+use crate::common::formats::{visit_formats, Family, Format, FormatVisitor};
 use crate::workloads::{
     visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
 };
 
 /// Runs every assertion for `data` on every configuration of `family`.
 pub fn check(family: Family, data: &[u8]) {
+    let findings: Vec<String> = compare(family, data)
+        .into_iter()
+        .filter_map(|comparison| match comparison.verdict {
+            Verdict::Finding(finding) => Some(format!(
+                "{}: {}: {finding}",
+                comparison.format, comparison.workload
+            )),
+            Verdict::Same | Verdict::Intended(_) => None,
+        })
+        .collect();
+    assert!(
+        findings.is_empty(),
+        "FastFlatten and serde's derive decide differently:\n{}",
+        findings.join("\n")
+    );
+}
+
+/// How FastFlatten decided against serde's derive on one workload and format.
+pub struct Comparison {
+    pub format: &'static str,
+    pub workload: &'static str,
+    pub verdict: Verdict,
+}
+
+/// What comparing FastFlatten with serde's derive found.
+pub enum Verdict {
+    /// The same decision, and the same value or error (or serde's derive cannot read the
+    /// workload on this format).
+    Same,
+    /// A difference of a kind FastFlatten intends ([`intended`]).
+    Intended(&'static str),
+    /// Any other difference: a finding, with both outcomes.
+    Finding(String),
+}
+
+/// Runs every assertion for `data` on every configuration of `family` (panicking on a value
+/// that does not roundtrip) and compares each workload's FastFlatten decision with serde's
+/// derive's.
+pub fn compare(family: Family, data: &[u8]) -> Vec<Comparison> {
     struct Formats<'a> {
         family: Family,
         data: &'a [u8],
+        found: Vec<Comparison>,
     }
 
     impl FormatVisitor for Formats<'_> {
@@ -27,6 +69,7 @@ pub fn check(family: Family, data: &[u8]) {
             if F::FAMILY == self.family {
                 visit_workloads(&mut Workloads::<F> {
                     data: self.data,
+                    found: &mut self.found,
                     format: core::marker::PhantomData,
                 });
             }
@@ -35,33 +78,108 @@ pub fn check(family: Family, data: &[u8]) {
 
     struct Workloads<'a, F> {
         data: &'a [u8],
+        found: &'a mut Vec<Comparison>,
         format: core::marker::PhantomData<F>,
     }
 
     impl<F: Format> WorkloadVisitor for Workloads<'_, F> {
         fn visit<W: Workload>(&mut self) {
-            check_workload::<W, F>(self.data);
+            self.found.push(Comparison {
+                format: F::NAME,
+                workload: W::NAME,
+                verdict: check_workload::<W, F>(self.data),
+            });
         }
     }
 
-    visit_formats(&mut Formats { family, data });
+    let mut formats = Formats {
+        family,
+        data,
+        found: Vec::new(),
+    };
+    visit_formats(&mut formats);
+    formats.found
 }
 
-/// Decodes `data` as values of `W` on `F`; an accepted value must roundtrip where `W` can be
-/// read back on `F`.
-fn check_workload<W: Workload, F: Format>(data: &[u8]) {
-    let Ok(values) = F::decode_untrusted::<Vec<W::Source>>(data) else {
-        return;
+/// Decodes `data` as values of `W`'s FastFlatten implementation on `F` (an accepted value must
+/// roundtrip where FastFlatten reads `W`'s bytes on `F`) and, where serde's derive reads `W` on
+/// `F`, as its twin's, and compares the two.
+fn check_workload<W: Workload, F: Format>(data: &[u8]) -> Verdict {
+    let mut sides = Sides::<F> {
+        data,
+        fast: None,
+        serde: None,
+        format: core::marker::PhantomData,
     };
-    if !W::NEEDS.met_by(&F::PROPERTIES) || !fast_flatten_reads::<W>(&F::PROPERTIES) {
-        return;
+    W::visit_implementations(&mut sides);
+    let (Some(fast), Some(serde)) = (&sides.fast, &sides.serde) else {
+        return Verdict::Same;
+    };
+    let Some(difference) = difference(fast, serde) else {
+        return Verdict::Same;
+    };
+    match intended(F::FAMILY, fast, serde, || non_name_keys::<F>(data)) {
+        Some(reason) => Verdict::Intended(reason),
+        None => Verdict::Finding(format!(
+            "{difference}\n  FastFlatten: {fast:?}\n  serde: {serde:?}"
+        )),
     }
+}
+
+/// What one implementation made of the input: the values it read, written as JSON so that
+/// implementations compare whatever their types (`None`: JSON cannot hold them, a map keyed by
+/// numbers for instance), or its error message.
+pub type Outcome = Result<Option<String>, String>;
+
+/// The outcomes of FastFlatten and of serde's derive (where it reads the workload on `F`).
+struct Sides<'a, F> {
+    data: &'a [u8],
+    fast: Option<Outcome>,
+    serde: Option<Outcome>,
+    format: core::marker::PhantomData<F>,
+}
+
+impl<W: Workload, F: Format> ImplementationVisitor<W> for Sides<'_, F> {
+    fn visit<I: Implementation<W>>(&mut self) {
+        match I::ROLE {
+            Role::FastFlatten => self.fast = read_checked::<W, I, F>(self.data),
+            Role::Serde if I::reads(&F::PROPERTIES) => self.serde = read::<W, I, F>(self.data),
+            _ => {}
+        }
+    }
+}
+
+/// Decodes `data` as a sequence of `I`'s values.
+fn read<W: Workload, I: Implementation<W>, F: Format>(data: &[u8]) -> Option<Outcome> {
+    let values = I::decode_all_untrusted::<F>(data)?;
+    Some(values.map(|values| serde_json::to_string(&values).ok()))
+}
+
+/// [`read`], and a value FastFlatten accepts, re-encoded where it reads `W` on `F`, must decode
+/// to an equal value.
+fn read_checked<W: Workload, I: Implementation<W>, F: Format>(data: &[u8]) -> Option<Outcome> {
+    let values = match I::decode_all_untrusted::<F>(data)? {
+        Ok(values) => values,
+        Err(e) => return Some(Err(e)),
+    };
+    let rendered = serde_json::to_string(&values).ok();
+    if W::NEEDS.met_by(&F::PROPERTIES) && I::reads(&F::PROPERTIES) {
+        roundtrip::<W, I, F>(&values);
+    }
+    Some(Ok(rendered))
+}
+
+/// `values`, encoded, decode to equal values.
+fn roundtrip<W: Workload, I: Implementation<W>, F: Format>(values: &[I::Value<'_>]) {
     // A value a format cannot write (bitcode's serializer panics on shapes it cannot hold) is
     // the format's limit, met by serde's derive alike: not a finding.
-    let Ok(bytes) = crate::common::probe::catch(|| F::encode(&values)) else {
+    let Ok(bytes) = crate::common::probe::catch(|| F::encode(values)) else {
         return;
     };
-    let back = F::decode::<Vec<W::Source>>(&bytes).unwrap_or_else(|e| {
+    let Some(back) = I::decode_all_untrusted::<F>(&bytes) else {
+        return;
+    };
+    let back = back.unwrap_or_else(|e| {
         panic!(
             "{}: {}: a value read from the input does not read back: {e}\n{values:?}",
             F::NAME,
@@ -78,29 +196,17 @@ fn check_workload<W: Workload, F: Format>(data: &[u8]) {
     );
 }
 
-/// Whether `W`'s FastFlatten implementation reads its own bytes back on a format with
-/// `properties` (its rule in `benches/workloads/`: internally tagged enums need keys that are
-/// names, for instance).
-fn fast_flatten_reads<W: Workload>(properties: &Properties) -> bool {
-    struct Reads<'a> {
-        properties: &'a Properties,
-        reads: bool,
+/// How FastFlatten's outcome differs from serde's, where the difference is not one of the
+/// intended ones; `None` when they agree.
+pub fn difference(fast: &Outcome, serde: &Outcome) -> Option<&'static str> {
+    match (fast, serde) {
+        (Ok(Some(fast)), Ok(Some(serde))) if fast != serde => Some("different values"),
+        (Ok(_), Ok(_)) => None,
+        (Err(fast), Err(serde)) if fast != serde => Some("different errors"),
+        (Err(_), Err(_)) => None,
+        (Ok(_), Err(_)) => Some("FastFlatten accepts what serde rejects"),
+        (Err(_), Ok(_)) => Some("FastFlatten rejects what serde accepts"),
     }
-
-    impl<W: Workload> ImplementationVisitor<W> for Reads<'_> {
-        fn visit<I: Implementation<W>>(&mut self) {
-            if I::ROLE == Role::FastFlatten {
-                self.reads = I::reads(self.properties);
-            }
-        }
-    }
-
-    let mut reads = Reads {
-        properties,
-        reads: false,
-    };
-    W::visit_implementations(&mut reads);
-    reads.reads
 }
 
 /// The format family a fuzz target (and its corpus directory) is named after.
@@ -155,4 +261,186 @@ pub fn seeds(family: Family) -> Vec<Vec<u8>> {
     };
     visit_formats(&mut seeds);
     seeds.out
+}
+
+/// Why FastFlatten may decide differently from serde's derive on this input (the intended
+/// differences: README.md, "Fuzzing"), or `None` if it may not. `non_name_keys` says whether
+/// the input holds a map key that is not a string.
+pub fn intended(
+    family: Family,
+    fast: &Outcome,
+    serde: &Outcome,
+    non_name_keys: impl FnOnce() -> bool,
+) -> Option<&'static str> {
+    /// serde's errors for a value its buffer (`Content`) cannot hold, or checks although nothing
+    /// reads it: FastFlatten skips the value of a key no leaf claims without looking into it.
+    const BUFFER_LIMITS: [&str; 6] = [
+        "do not support enum input",
+        "number out of range",
+        "as i128, expected any value",
+        "as u128, expected any value",
+        "invalid unicode code point",
+        "lone leading surrogate",
+    ];
+    match (fast, serde) {
+        // serde buffers the object and reports the first fault it meets replaying it, often
+        // not the first fault in the input: FastFlatten reports the first at its position.
+        (Err(f), Err(s)) if without_position(f) == without_position(s) => {
+            Some("both reject with the same error")
+        }
+        (Err(_), Err(_)) => Some("both reject, serde reporting another fault first"),
+        _ if non_name_keys() => Some("keys that are not names"),
+        (Ok(_), Err(e)) if BUFFER_LIMITS.iter().any(|limit| e.contains(limit)) => {
+            Some("serde's buffer cannot hold an unclaimed value")
+        }
+        // FastFlatten asks for a struct (`deserialize_struct`) as a plain struct does; serde's
+        // flatten asks for a map, which rmp-serde does not give as a sequence of bytes.
+        (Ok(_), Err(e))
+            if e.contains("invalid type: sequence, expected struct")
+                || e.contains("invalid type: byte array, expected struct") =>
+        {
+            Some("a struct written as a sequence")
+        }
+        // serde's buffer fixes a YAML scalar's type before the field asks for one: `false` is a
+        // boolean to it, where a string field reads it as the text `false`.
+        (Ok(_), Err(e)) if family == Family::Yaml && e.contains(", expected a string") => {
+            Some("a YAML scalar read as the type its field asks")
+        }
+        // serde's buffered tag accepts a variant's index; ciborium gives an integer to no
+        // identifier, so FastFlatten, like a plain struct's enum field, refuses it.
+        (Err(f), Ok(_))
+            if f.contains("invalid type: integer") && f.contains("expected str or bytes") =>
+        {
+            Some("a tag given as its variant's index")
+        }
+        _ => None,
+    }
+}
+
+/// Whether the input, read as any values, holds a map key that is not a string (or bytes):
+/// FastFlatten reads an integer key as a leaf's index, as a plain struct does (serde_cbor's
+/// packed format); serde's flatten ignores it.
+fn non_name_keys<F: Format>(data: &[u8]) -> bool {
+    NON_NAME_KEY.with(|seen| seen.set(false));
+    let _ = F::decode_untrusted::<AnyValue>(data);
+    NON_NAME_KEY.with(|seen| seen.get())
+}
+
+thread_local! {
+    /// Set by [`AnyValue`] on meeting a map key that is not a name (kept when reading fails).
+    static NON_NAME_KEY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Any value, read through `deserialize_any` and dropped, noting keys that are not names.
+struct AnyValue;
+
+impl<'de> serde::Deserialize<'de> for AnyValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(AnyVisitor)
+    }
+}
+
+/// A map key: notes whether it is a name.
+struct AnyKey;
+
+impl<'de> serde::Deserialize<'de> for AnyKey {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> serde::de::Visitor<'de> for KeyVisitor {
+            type Value = AnyKey;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a map key")
+            }
+            fn visit_str<E>(self, _: &str) -> Result<AnyKey, E> {
+                Ok(AnyKey)
+            }
+            fn visit_bytes<E>(self, _: &[u8]) -> Result<AnyKey, E> {
+                Ok(AnyKey)
+            }
+        }
+        match deserializer.deserialize_any(KeyVisitor) {
+            Ok(key) => Ok(key),
+            Err(e) => {
+                NON_NAME_KEY.with(|seen| seen.set(true));
+                Err(e)
+            }
+        }
+    }
+}
+
+struct AnyVisitor;
+
+impl<'de> serde::de::Visitor<'de> for AnyVisitor {
+    type Value = AnyValue;
+
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_i128<E>(self, _: i128) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_u128<E>(self, _: u128) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_bytes<E>(self, _: &[u8]) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_none<E>(self) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_unit<E>(self) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<AnyValue, D::Error> {
+        AnyValue::deserialize(d)
+    }
+    fn visit_newtype_struct<D: serde::Deserializer<'de>>(self, d: D) -> Result<AnyValue, D::Error> {
+        AnyValue::deserialize(d)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
+        while seq.next_element::<AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
+        while map.next_entry::<AnyKey, AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<AnyValue, A::Error> {
+        use serde::de::VariantAccess;
+        let (AnyValue, variant) = data.variant::<AnyValue>()?;
+        variant.newtype_variant::<AnyValue>()
+    }
+}
+
+/// An error message without the position formats add (serde_json's " at line L column C",
+/// serde_cbor's " at offset N", serde_yaml's path and position).
+fn without_position(message: &str) -> &str {
+    let message = match message
+        .find(" at line ")
+        .or_else(|| message.find(" at offset "))
+    {
+        Some(end) => &message[..end],
+        None => message,
+    };
+    // serde_yaml: ".[0].field: message".
+    match message.strip_prefix('.') {
+        Some(rest) => rest.split_once(": ").map_or(message, |(_, text)| text),
+        None => message,
+    }
 }
