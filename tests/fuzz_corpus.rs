@@ -81,7 +81,7 @@ fn write_seed_corpus() {
 #[ignore = "reads a corpus outside the repository: FUZZ_CORPORA=<dir>"]
 fn differences_in_grown_corpora() {
     let root = PathBuf::from(std::env::var("FUZZ_CORPORA").expect("FUZZ_CORPORA=<dir>"));
-    let mut intended: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut intended: BTreeMap<&str, (usize, PathBuf)> = BTreeMap::new();
     let mut findings = Vec::new();
     let mut inputs = 0;
     for target in TARGETS {
@@ -90,12 +90,15 @@ fn differences_in_grown_corpora() {
             continue;
         };
         for entry in entries {
-            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            let path = entry.unwrap().path();
+            let data = std::fs::read(&path).unwrap();
             inputs += 1;
             for comparison in compare(family, &data) {
                 match comparison.verdict {
                     Verdict::Same => {}
-                    Verdict::Intended(reason) => *intended.entry(reason).or_default() += 1,
+                    Verdict::Intended(reason) => {
+                        intended.entry(reason).or_insert((0, path.clone())).0 += 1;
+                    }
                     Verdict::Finding(finding) => findings.push(format!(
                         "{}: {}: {finding}\n  input: {:?}",
                         comparison.format,
@@ -107,8 +110,8 @@ fn differences_in_grown_corpora() {
         }
     }
     println!("{inputs} inputs; intended differences (workload x format pairs):");
-    for (reason, count) in &intended {
-        println!("{count:>8}  {reason}");
+    for (reason, (count, example)) in &intended {
+        println!("{count:>8}  {reason} (first: {})", example.display());
     }
     assert!(findings.is_empty(), "{}", findings.join("\n\n"));
 }

@@ -303,7 +303,11 @@ pub fn intended(
         }
         // serde's buffer fixes a YAML scalar's type before the field asks for one: `false` is a
         // boolean to it, where a string field reads it as the text `false`.
-        (Ok(_), Err(e)) if family == Family::Yaml && e.contains(", expected a string") => {
+        (Ok(_), Err(e))
+            if family == Family::Yaml
+                && (e.contains(", expected a string")
+                    || e.contains(", expected a borrowed string")) =>
+        {
             Some("a YAML scalar read as the type its field asks")
         }
         // serde's buffered tag accepts a variant's index; ciborium gives an integer to no
@@ -340,7 +344,7 @@ impl<'de> serde::Deserialize<'de> for AnyValue {
     }
 }
 
-/// A map key: notes whether it is a name.
+/// A map key: notes whether it is a name (any value is read, so that reading goes on).
 struct AnyKey;
 
 impl<'de> serde::Deserialize<'de> for AnyKey {
@@ -357,15 +361,61 @@ impl<'de> serde::Deserialize<'de> for AnyKey {
             fn visit_bytes<E>(self, _: &[u8]) -> Result<AnyKey, E> {
                 Ok(AnyKey)
             }
-        }
-        match deserializer.deserialize_any(KeyVisitor) {
-            Ok(key) => Ok(key),
-            Err(e) => {
-                NON_NAME_KEY.with(|seen| seen.set(true));
-                Err(e)
+            // Anything else is not a name.
+            fn visit_bool<E>(self, _: bool) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_i128<E>(self, _: i128) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_u128<E>(self, _: u128) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_none<E>(self) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_unit<E>(self) -> Result<AnyKey, E> {
+                Ok(not_a_name())
+            }
+            fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<AnyKey, D::Error> {
+                AnyValue::deserialize(d).map(|_| not_a_name())
+            }
+            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<AnyKey, D::Error> {
+                AnyValue::deserialize(d).map(|_| not_a_name())
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<AnyKey, A::Error> {
+                serde::de::Visitor::visit_seq(AnyVisitor, seq).map(|_| not_a_name())
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<AnyKey, A::Error> {
+                serde::de::Visitor::visit_map(AnyVisitor, map).map(|_| not_a_name())
+            }
+            fn visit_enum<A: serde::de::EnumAccess<'de>>(
+                self,
+                data: A,
+            ) -> Result<AnyKey, A::Error> {
+                serde::de::Visitor::visit_enum(AnyVisitor, data).map(|_| not_a_name())
             }
         }
+        deserializer.deserialize_any(KeyVisitor)
     }
+}
+
+/// Notes a key that is not a name.
+fn not_a_name() -> AnyKey {
+    NON_NAME_KEY.with(|seen| seen.set(true));
+    AnyKey
 }
 
 struct AnyVisitor;
