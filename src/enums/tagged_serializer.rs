@@ -5,6 +5,8 @@ use core::fmt;
 
 use serde::ser::{self, Impossible, Serialize, SerializeMap, SerializeStruct, Serializer};
 
+use crate::flatten::variant_body::{TupleAs, VariantBody, Written};
+
 /// Serializes `value` (a struct, map, unit or unit struct) with the entry `tag: variant_name`
 /// in front of its own.
 #[inline]
@@ -26,18 +28,22 @@ where
         tag,
         variant_name,
         delegate: serializer,
+        whole: value,
     })
 }
 
-struct TaggedSerializer<S> {
+struct TaggedSerializer<'a, S, W: ?Sized> {
     enum_name: &'static str,
     variant_ident: &'static str,
     tag: &'static str,
     variant_name: &'static str,
     delegate: S,
+    /// The wrapped value, written again for the fields of a tuple or struct variant it holds
+    /// (`crate::flatten::variant_body`).
+    whole: &'a W,
 }
 
-impl<S: Serializer> TaggedSerializer<S> {
+impl<S: Serializer, W: Serialize + ?Sized> TaggedSerializer<'_, S, W> {
     /// serde's error for a value that has no entries to put the tag beside.
     #[cold]
     fn bad_type(self, what: &'static str) -> S::Error {
@@ -52,6 +58,21 @@ impl<S: Serializer> TaggedSerializer<S> {
         map.serialize_entry(self.tag, self.variant_name)?;
         map.end()
     }
+
+    /// `{tag: name, variant: fields}` for a tuple or struct variant the value holds: serde
+    /// buffers the fields and writes them as a tuple struct or struct named like the variant.
+    fn tag_and_variant(
+        self,
+        inner_variant: &'static str,
+    ) -> Result<Written<S::Ok, S::Error>, S::Error> {
+        let mut map = self.delegate.serialize_map(Some(2))?;
+        map.serialize_entry(self.tag, self.variant_name)?;
+        map.serialize_entry(
+            inner_variant,
+            &VariantBody::new(self.whole, TupleAs::TupleStruct),
+        )?;
+        map.end().map(Written::new)
+    }
 }
 
 macro_rules! unsupported {
@@ -64,16 +85,16 @@ macro_rules! unsupported {
     };
 }
 
-impl<S: Serializer> Serializer for TaggedSerializer<S> {
+impl<S: Serializer, W: Serialize + ?Sized> Serializer for TaggedSerializer<'_, S, W> {
     type Ok = S::Ok;
     type Error = S::Error;
     type SerializeSeq = Impossible<S::Ok, S::Error>;
     type SerializeTuple = Impossible<S::Ok, S::Error>;
     type SerializeTupleStruct = Impossible<S::Ok, S::Error>;
-    type SerializeTupleVariant = Impossible<S::Ok, S::Error>;
+    type SerializeTupleVariant = Written<S::Ok, S::Error>;
     type SerializeMap = S::SerializeMap;
     type SerializeStruct = S::SerializeStruct;
-    type SerializeStructVariant = Impossible<S::Ok, S::Error>;
+    type SerializeStructVariant = Written<S::Ok, S::Error>;
 
     unsupported! {
         serialize_bool(bool) -> S::Ok: "a boolean";
@@ -94,12 +115,26 @@ impl<S: Serializer> Serializer for TaggedSerializer<S> {
         serialize_seq(Option<usize>) -> Self::SerializeSeq: "a sequence";
         serialize_tuple(usize) -> Self::SerializeTuple: "a tuple";
         serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct: "a tuple struct";
-        // serde buffers these two into its private serializer-side `Content` to write them as
-        // a map value; FastFlatten does not hold values when writing.
-        serialize_tuple_variant(&'static str, u32, &'static str, usize)
-            -> Self::SerializeTupleVariant: "a tuple variant (not supported by FastFlatten)";
-        serialize_struct_variant(&'static str, u32, &'static str, usize)
-            -> Self::SerializeStructVariant: "a struct variant (not supported by FastFlatten)";
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        inner_variant: &'static str,
+        _: usize,
+    ) -> Result<Written<S::Ok, S::Error>, S::Error> {
+        self.tag_and_variant(inner_variant)
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        inner_variant: &'static str,
+        _: usize,
+    ) -> Result<Written<S::Ok, S::Error>, S::Error> {
+        self.tag_and_variant(inner_variant)
     }
 
     fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<S::Ok, S::Error> {

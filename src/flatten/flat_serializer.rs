@@ -9,16 +9,13 @@
 //! variant's fields. serde holds those fields in its buffer until the variant ends; here nothing
 //! is held: the entry's value writes the whole flattened value again through [`VariantBody`],
 //! which turns the variant into a plain struct or sequence, and the fields the first pass is
-//! handed are dropped unread ([`Discard`]).
+//! handed are dropped unread ([`Written`]); see `variant_body.rs`.
 
 use core::fmt;
-use core::marker::PhantomData;
 
-use serde::ser::{
-    self, Impossible, Serialize, SerializeMap, SerializeSeq, SerializeStruct,
-    SerializeStructVariant, SerializeTupleVariant, Serializer,
-};
+use serde::ser::{self, Impossible, Serialize, SerializeMap, SerializeStruct, Serializer};
 
+use super::variant_body::{TupleAs, VariantBody, Written};
 use super::FieldSink;
 
 /// How many leaves `value` writes when flattened.
@@ -120,10 +117,10 @@ impl<'a, S: FieldSink, W: Serialize + ?Sized> Serializer for FlatSerializer<'a, 
     type SerializeSeq = Impossible<(), S::Error>;
     type SerializeTuple = Impossible<(), S::Error>;
     type SerializeTupleStruct = Impossible<(), S::Error>;
-    type SerializeTupleVariant = Discard<S::Error>;
+    type SerializeTupleVariant = Written<(), S::Error>;
     type SerializeMap = FlatMap<'a, S>;
     type SerializeStruct = FlatStruct<'a, S>;
-    type SerializeStructVariant = Discard<S::Error>;
+    type SerializeStructVariant = Written<(), S::Error>;
 
     refuse! {
         serialize_bool(bool) -> (): "a boolean";
@@ -153,9 +150,10 @@ impl<'a, S: FieldSink, W: Serialize + ?Sized> Serializer for FlatSerializer<'a, 
         _: u32,
         variant: &'static str,
         _: usize,
-    ) -> Result<Discard<S::Error>, S::Error> {
-        self.out.field(variant, &VariantBody(self.whole))?;
-        Ok(Discard(PhantomData))
+    ) -> Result<Written<(), S::Error>, S::Error> {
+        self.out
+            .field(variant, &VariantBody::new(self.whole, TupleAs::Seq))?;
+        Ok(Written::new(()))
     }
 
     fn serialize_struct_variant(
@@ -164,9 +162,10 @@ impl<'a, S: FieldSink, W: Serialize + ?Sized> Serializer for FlatSerializer<'a, 
         _: u32,
         variant: &'static str,
         _: usize,
-    ) -> Result<Discard<S::Error>, S::Error> {
-        self.out.field(variant, &VariantBody(self.whole))?;
-        Ok(Discard(PhantomData))
+    ) -> Result<Written<(), S::Error>, S::Error> {
+        self.out
+            .field(variant, &VariantBody::new(self.whole, TupleAs::Seq))?;
+        Ok(Written::new(()))
     }
 
     fn serialize_none(self) -> Result<(), S::Error> {
@@ -275,183 +274,6 @@ impl<S: FieldSink> SerializeMap for FlatMap<'_, S> {
     }
 
     fn end(self) -> Result<(), S::Error> {
-        Ok(())
-    }
-}
-
-/// The fields of the variant a flattened value holds, as the value of the variant's entry: the
-/// whole value written again, its variant turned into a struct (named like the variant) or a
-/// sequence, as serde's flatten writes it.
-struct VariantBody<'a, W: ?Sized>(&'a W);
-
-impl<W: Serialize + ?Sized> Serialize for VariantBody<'_, W> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(BodySerializer(serializer))
-    }
-}
-
-/// Writes a value's struct or tuple variant as a struct or sequence; looks through `Some` and
-/// newtype structs, as [`FlatSerializer`] does. The value wrote a variant on the first pass, so
-/// it writes the same variant here; anything else is an error, not a panic.
-struct BodySerializer<S>(S);
-
-macro_rules! not_a_variant {
-    ($($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
-        $(
-            fn $method(self, $(_: $arg),*) -> Result<$ret, S::Error> {
-                Err(ser::Error::custom("serde_fastkit: a flattened value wrote a different shape on its second pass"))
-            }
-        )*
-    };
-}
-
-impl<S: Serializer> Serializer for BodySerializer<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-    type SerializeSeq = Impossible<S::Ok, S::Error>;
-    type SerializeTuple = Impossible<S::Ok, S::Error>;
-    type SerializeTupleStruct = Impossible<S::Ok, S::Error>;
-    type SerializeTupleVariant = AsSeq<S::SerializeSeq>;
-    type SerializeMap = Impossible<S::Ok, S::Error>;
-    type SerializeStruct = Impossible<S::Ok, S::Error>;
-    type SerializeStructVariant = AsStruct<S::SerializeStruct>;
-
-    not_a_variant! {
-        serialize_bool(bool) -> S::Ok;
-        serialize_i8(i8) -> S::Ok;
-        serialize_i16(i16) -> S::Ok;
-        serialize_i32(i32) -> S::Ok;
-        serialize_i64(i64) -> S::Ok;
-        serialize_u8(u8) -> S::Ok;
-        serialize_u16(u16) -> S::Ok;
-        serialize_u32(u32) -> S::Ok;
-        serialize_u64(u64) -> S::Ok;
-        serialize_f32(f32) -> S::Ok;
-        serialize_f64(f64) -> S::Ok;
-        serialize_char(char) -> S::Ok;
-        serialize_str(&str) -> S::Ok;
-        serialize_bytes(&[u8]) -> S::Ok;
-        serialize_none() -> S::Ok;
-        serialize_unit() -> S::Ok;
-        serialize_unit_struct(&'static str) -> S::Ok;
-        serialize_unit_variant(&'static str, u32, &'static str) -> S::Ok;
-        serialize_seq(Option<usize>) -> Self::SerializeSeq;
-        serialize_tuple(usize) -> Self::SerializeTuple;
-        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-        serialize_map(Option<usize>) -> Self::SerializeMap;
-        serialize_struct(&'static str, usize) -> Self::SerializeStruct;
-    }
-
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {
-        value.serialize(self)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<S::Ok, S::Error> {
-        value.serialize(self)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<S::Ok, S::Error> {
-        Err(ser::Error::custom(
-            "serde_fastkit: a flattened value wrote a different shape on its second pass",
-        ))
-    }
-
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        len: usize,
-    ) -> Result<AsSeq<S::SerializeSeq>, S::Error> {
-        self.0.serialize_seq(Some(len)).map(AsSeq)
-    }
-
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        variant: &'static str,
-        len: usize,
-    ) -> Result<AsStruct<S::SerializeStruct>, S::Error> {
-        self.0.serialize_struct(variant, len).map(AsStruct)
-    }
-}
-
-/// A tuple variant's fields written as a sequence.
-struct AsSeq<S>(S);
-
-impl<S: SerializeSeq> SerializeTupleVariant for AsSeq<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), S::Error> {
-        self.0.serialize_element(value)
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
-}
-
-/// A struct variant's fields written as a struct.
-struct AsStruct<S>(S);
-
-impl<S: SerializeStruct> SerializeStructVariant for AsStruct<S> {
-    type Ok = S::Ok;
-    type Error = S::Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), S::Error> {
-        self.0.serialize_field(key, value)
-    }
-
-    fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
-        self.0.skip_field(key)
-    }
-
-    fn end(self) -> Result<S::Ok, S::Error> {
-        self.0.end()
-    }
-}
-
-/// The fields a variant hands the first pass, already written through [`VariantBody`].
-struct Discard<E>(PhantomData<E>);
-
-impl<E: ser::Error> SerializeTupleVariant for Discard<E> {
-    type Ok = ();
-    type Error = E;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &T) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn end(self) -> Result<(), E> {
-        Ok(())
-    }
-}
-
-impl<E: ser::Error> SerializeStructVariant for Discard<E> {
-    type Ok = ();
-    type Error = E;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, _: &T) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn end(self) -> Result<(), E> {
         Ok(())
     }
 }

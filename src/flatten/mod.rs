@@ -102,6 +102,7 @@ mod option;
 mod rest_key;
 mod seq_leaves;
 mod sink;
+pub(crate) mod variant_body;
 mod visitor;
 mod wrappers;
 

@@ -192,11 +192,29 @@ fn newtype_enum() {
 }
 
 #[test]
-#[ignore = "bug: a newtype variant holding a tuple or struct variant of an enum cannot be serialized (\"not supported by FastFlatten\")"]
+#[ignore = "bug: an internally tagged newtype variant wrapping an enum (any variant) does not read back on bincode, bitcode, postcard and rmp-serde arrays: it is written as serde writes it, a map {tag, variant: value}, where the reader expects a struct"]
+fn newtype_enum_on_compact_formats() {
+    roundtrip!(
+        tagged::InternallyTagged,
+        InternallyTagged::NewtypeEnum(Enum::Newtype(1))
+    );
+    roundtrip!(
+        tagged::InternallyTagged,
+        InternallyTagged::NewtypeEnum(Enum::Tuple(1, 1))
+    );
+    roundtrip!(
+        tagged::InternallyTagged,
+        InternallyTagged::NewtypeEnum(Enum::Struct { f: 1 })
+    );
+}
+
+#[test]
 fn newtype_enum_tuple_and_struct_variants() {
     // 46, 47
-    ser!(tagged, InternallyTagged::NewtypeEnum(Enum::Tuple(1, 1)) => r#"{"tag":"NewtypeEnum","Tuple":[1,1]}"#);
-    ser!(tagged, InternallyTagged::NewtypeEnum(Enum::Struct { f: 1 }) => r#"{"tag":"NewtypeEnum","Struct":{"f":1}}"#);
+    // Nothing held: the wrapped value is written twice, once to find its variant, once for the
+    // variant's fields (`src/flatten/variant_body.rs`).
+    rt!(tagged::InternallyTagged, InternallyTagged::NewtypeEnum(Enum::Tuple(1, 1)) => r#"{"tag":"NewtypeEnum","Tuple":[1,1]}"#);
+    rt!(tagged::InternallyTagged, InternallyTagged::NewtypeEnum(Enum::Struct { f: 1 }) => r#"{"tag":"NewtypeEnum","Struct":{"f":1}}"#);
     assert_eq!(
         calls!(InternallyTagged::NewtypeEnum(Enum::Tuple(1, 1))),
         [
