@@ -350,6 +350,14 @@ pub fn intended(
         {
             Some("a YAML scalar read as the type its field asks")
         }
+        // serde's buffer holds a CBOR byte string as bytes, which a `String` accepts when they
+        // are UTF-8; ciborium gives no bytes to a string field, so FastFlatten, like a plain
+        // struct, refuses them.
+        (Err(f), Ok(_))
+            if family == Family::Cbor && f.contains("invalid type: bytes, expected") =>
+        {
+            Some("a byte string for a string field")
+        }
         // serde's buffered tag accepts a variant's index; ciborium gives an integer to no
         // identifier, so FastFlatten, like a plain struct's enum field, refuses it.
         (Err(f), Ok(_))
