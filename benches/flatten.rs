@@ -28,6 +28,9 @@
 //! | `serde_derive` | `events::serde_derive`: serde's derive of the internally tagged enum |
 //! | `serde_fast_flatten` | `anchor::prior`: serde_fast_flatten 0.1.3 (only the anchor shape: its derive cannot express the others) |
 //!
+//! Beside them, each workload's peers (`Workload::visit_peers`: LBS 0.4.3 for `wide`) read and
+//! write the same values in their own format: `peers::wide::lbs::{deserialize,serialize}`.
+//!
 //! One iteration handles one sequence of values; divide the time by the values per iteration
 //! for the time per value (the sizes are printed at start-up, before the benchmarks; the values
 //! per iteration are each workload's [`Benched::N`]):
@@ -37,7 +40,7 @@
 //! | `anchor` | `A { num1, flatten B { num2, flatten C { num3, num4 } }, flatten D { num5, num6 } }`, all `u64` | 1000 | 97 KB |
 //! | `paged` | a page of 20 string-heavy items, meta and audit flattened, `String`s | 16 pages (320 items) | 110 KB |
 //! | `paged_borrowed` | the same bytes read as `&str`s into the input (formats that lend) | 16 pages | 110 KB |
-//! | `wide` | 8 flattened groups of 20 optional leaves, ~20 set (self-describing formats only) | 200 | 110 KB |
+//! | `wide` | the LBS record: 8 flattened groups of 20 optional leaves (123 strings), ~20 set (self-describing formats only) | 200 | 110 KB |
 //! | `payload` | execution payload V3 flattening V2 flattening V1: long hex strings | 20 | 116 KB |
 //! | `events` | an internally tagged event, any of 5 variants, the tag first (not on bitcode) | 1200 | 97 KB |
 //! | `events_created` | the same enum, every event `Created`, the tag first | 800 | 98 KB |
@@ -119,7 +122,7 @@ use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
 use workloads::{
     for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Foreign, Implementation,
-    ImplementationVisitor, Paged, PagedBorrowed, Payload, Role, Rpc, Status, Wide, Workload,
+    ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status, Wide, Workload,
 };
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
@@ -411,6 +414,69 @@ macro_rules! format_benches {
 }
 
 for_each_workload!(workload_benches);
+
+/// The peers (`Workload::visit_peers`) on their own bytes, the same `W::N` values: ids read
+/// `peers::<workload>::<peer>::<operation>` (`cargo bench --bench flatten -- wide` shows them
+/// beside the workload's serde formats).
+mod peers {
+    mod wide {
+        mod lbs {
+            use crate::{Benched, Wide};
+            use divan::Bencher;
+
+            type P = crate::workloads::wide::Lbs;
+
+            #[divan::bench(
+                sample_count = crate::SAMPLES,
+                sample_size = <Wide as Benched>::SAMPLE_SIZE,
+                min_time = crate::MIN_TIME,
+                max_time = crate::MAX_TIME,
+            )]
+            fn deserialize(bencher: Bencher) {
+                crate::peer_deserialize::<Wide, P>(bencher);
+            }
+
+            #[divan::bench(
+                sample_count = crate::SAMPLES,
+                sample_size = <Wide as Benched>::SAMPLE_SIZE,
+                min_time = crate::MIN_TIME,
+                max_time = crate::MAX_TIME,
+            )]
+            fn serialize(bencher: Bencher) {
+                crate::peer_serialize::<Wide, P>(bencher);
+            }
+        }
+    }
+}
+
+/// Times peer `P` reading its own bytes of the `W::N` values, each dropped as it is read.
+fn peer_deserialize<W: Benched, P: Peer<W>>(bencher: Bencher) {
+    let values = P::values(&W::values(W::N));
+    let mut bytes = Vec::new();
+    P::encode_reusing(&values, &mut bytes).unwrap_or_else(|e| panic!("{}: {e}", P::NAME));
+    assert!(
+        P::decode_all(&bytes).as_ref() == Ok(&values),
+        "{}: reads other values",
+        P::NAME
+    );
+    bencher
+        .counter(BytesCount::new(bytes.len()))
+        .bench_local(|| P::decode_sink(black_box(&bytes)).expect("checked before timing"));
+}
+
+/// Times peer `P` writing the `W::N` values into a reused buffer.
+fn peer_serialize<W: Benched, P: Peer<W>>(bencher: Bencher) {
+    let values = P::values(&W::values(W::N));
+    let mut buf = Vec::new();
+    P::encode_reusing(&values, &mut buf).unwrap_or_else(|e| panic!("{}: {e}", P::NAME));
+    let counter = BytesCount::new(buf.len());
+    buf = Vec::with_capacity(2 * buf.len());
+    bencher.counter(counter).bench_local(|| {
+        buf.clear();
+        P::encode_reusing(black_box(&values), &mut buf).expect("checked before timing");
+        black_box(&buf);
+    });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Checks.

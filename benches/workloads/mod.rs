@@ -74,6 +74,12 @@ pub trait Workload: Sized + 'static {
 
     /// Calls `visitor.visit::<I>()` for each implementation, in declaration order.
     fn visit_implementations(visitor: &mut impl ImplementationVisitor<Self>);
+
+    /// Calls `visitor.visit::<P>()` for each peer measured beside the workload (none by
+    /// default; LBS for `wide`).
+    fn visit_peers(visitor: &mut impl PeerVisitor<Self>) {
+        let _ = visitor;
+    }
 }
 
 /// What an implementation is to the workload.
@@ -135,6 +141,41 @@ pub trait Implementation<W: Workload>: 'static {
     fn decode_all_untrusted<F: Format>(
         bytes: &[u8],
     ) -> Option<Result<Vec<Self::Value<'_>>, String>>;
+}
+
+/// Another serialization library, with its own derive and its own binary format, measured beside
+/// a workload: the same values as its own types, read and written as its own bytes (LBS 0.4.3
+/// for `wide`). Not a serde [`Implementation`]: it has no format of the table.
+pub trait Peer<W: Workload>: 'static {
+    /// Its name in tables and messages.
+    const NAME: &'static str;
+
+    /// The configurations of the format table (by [`Listed::ID`]) it is compared with: the
+    /// serde formats closest to its own.
+    ///
+    /// [`Listed::ID`]: crate::common::formats::Listed::ID
+    const COMPARED_ON: &'static [&'static str];
+
+    /// One value.
+    type Value: Debug + PartialEq;
+
+    /// Its values, built from the workload's source values.
+    fn values(source: &[W::Source]) -> Vec<Self::Value>;
+
+    /// Writes a batch of `values` into `out`.
+    fn encode_reusing(values: &[Self::Value], out: &mut Vec<u8>) -> Result<(), String>;
+
+    /// Reads a batch written by [`Peer::encode_reusing`] into a `Vec`.
+    fn decode_all(bytes: &[u8]) -> Result<Vec<Self::Value>, String>;
+
+    /// Reads a batch value by value, each dropped as it is read (as the serde implementations'
+    /// sink), and returns how many it read.
+    fn decode_sink(bytes: &[u8]) -> Result<usize, String>;
+}
+
+/// Something done once per peer of a workload, with the peer as a type.
+pub trait PeerVisitor<W: Workload> {
+    fn visit<P: Peer<W>>(&mut self);
 }
 
 /// Something done once per implementation of a workload, with the implementation as a type.
@@ -301,6 +342,8 @@ pub fn one_of_each<T, K: PartialEq>(values: Vec<T>, kind: impl Fn(&T) -> K) -> V
 ///
 /// where the rules are functions over a format's properties (see [`any_format`] and below).
 ///
+/// `reads owned, peers Marker, ..;` names the workload's [`Peer`]s too.
+///
 /// `values` builds the implementation's values from the workload's source values
 /// (`&[Self::Source]`), borrowing them where `ValueType` uses `'a`. `reads owned` or
 /// `reads borrowed` says how the implementations decode: into values owning their data (every
@@ -309,7 +352,7 @@ macro_rules! workload {
     (
         $(#[$attr:meta])*
         impl Workload for $workload:ident { $($item:tt)* }
-        reads $mode:ident;
+        reads $mode:ident $(, peers $($peer:ident),+)?;
         $(
             $marker:ident $name:literal $role:ident, reads $reads:path, writes $writes:path
                 => <$lt:lifetime> $value:ty = |$source:ident| $values:expr;
@@ -326,6 +369,12 @@ macro_rules! workload {
             ) {
                 $(visitor.visit::<$crate::workloads::$marker>();)+
             }
+
+            $(
+                fn visit_peers(visitor: &mut impl $crate::workloads::PeerVisitor<Self>) {
+                    $(visitor.visit::<$peer>();)+
+                }
+            )?
         }
 
         $(

@@ -1,22 +1,28 @@
-//! A wide, sparse record in the style of the LBS benchmark: 160 optional leaves in eight
+//! The LBS record: a wide, sparse record as in the LBS benchmark, 160 optional leaves in eight
 //! flattened groups of twenty (`Group0 { g0_f00 .. g0_f19 }` .. `Group7`), every container
 //! `#[serde(default)]`, every leaf `#[serde(skip_serializing_if = "Option::is_none")]`, so that
 //! a record writes only its set leaves: [`values`] sets 16 to 24 of them (20 on average), a
-//! different selection in each record. Leaves `fNN` 00-15 are strings; 16-19 are `u32`, `u64`,
-//! `bool` and `f64`.
+//! different selection in each record. 123 leaves are strings; the others are `u32`, `u64`,
+//! `bool`, `f64` (leaves 16-19 of each group) and `i64` (leaf 15 of groups 3-7).
 //!
 //! **Self-describing formats only** (JSON, YAML, CBOR, MessagePack in map mode), as with serde's
 //! own derive: `skip_serializing_if` leaves out fields, which a format that reads a struct as a
 //! sequence of all its fields (bincode, bitcode, postcard, MessagePack arrays) cannot notice.
 //!
+//! Beside the serde implementations, the same record for **LBS 0.4.3** ([`Lbs`], a [`Peer`]):
+//! its own derive and binary format, which numbers the fields and leaves out those that are
+//! `None`; the report compares it with the serde formats closest to it.
+//!
 //! No `prior`: serde_fast_flatten 0.1.3 supports neither `skip_serializing_if` (it would write
 //! all 160 leaves) nor `default` (absent leaves are "missing field" errors).
 //!
 //! The 160 names are written once, in `with_fields!`, which hands them to the generators
-//! (`groups!`, `flat_record!`, `conversions!`).
+//! (`groups!`, `flat_record!`, `lbs_record!`, `conversions!`).
+
+use lbs::{LBSRead, LBSWrite};
 
 use crate::common::formats::Needs;
-use crate::workloads::{any_format, serde_flatten_reads, serde_flatten_writes};
+use crate::workloads::{any_format, serde_flatten_reads, serde_flatten_writes, Peer};
 
 workload! {
     /// Wide sparse records.
@@ -41,7 +47,7 @@ workload! {
             samples
         }
     }
-    reads owned;
+    reads owned, peers Lbs;
     Flat "flat" LowerBound, reads any_format, writes any_format
         => <'a> flat::Record = |s| s.iter().map(Into::into).collect();
     Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
@@ -51,58 +57,67 @@ workload! {
 }
 
 /// Calls `$generate! { $($arg)* <group table> }`, the table being, for each group, its type, the
-/// record's field holding it and its leaves with their types (each wrapped in `Option`).
+/// record's field holding it and its leaves with their position in the tree (LBS's field id)
+/// and their types (each wrapped in `Option`).
 macro_rules! with_fields {
     ($generate:ident! { $($arg:tt)* }) => {
         $generate! {
             $($arg)*
             Group0 g0 {
-                g0_f00: String, g0_f01: String, g0_f02: String, g0_f03: String, g0_f04: String,
-                g0_f05: String, g0_f06: String, g0_f07: String, g0_f08: String, g0_f09: String,
-                g0_f10: String, g0_f11: String, g0_f12: String, g0_f13: String, g0_f14: String,
-                g0_f15: String, g0_f16: u32, g0_f17: u64, g0_f18: bool, g0_f19: f64,
+                g0_f00 = 0: String, g0_f01 = 1: String, g0_f02 = 2: String, g0_f03 = 3: String,
+                g0_f04 = 4: String, g0_f05 = 5: String, g0_f06 = 6: String, g0_f07 = 7: String,
+                g0_f08 = 8: String, g0_f09 = 9: String, g0_f10 = 10: String, g0_f11 = 11: String,
+                g0_f12 = 12: String, g0_f13 = 13: String, g0_f14 = 14: String, g0_f15 = 15: String,
+                g0_f16 = 16: u32, g0_f17 = 17: u64, g0_f18 = 18: bool, g0_f19 = 19: f64,
             }
             Group1 g1 {
-                g1_f00: String, g1_f01: String, g1_f02: String, g1_f03: String, g1_f04: String,
-                g1_f05: String, g1_f06: String, g1_f07: String, g1_f08: String, g1_f09: String,
-                g1_f10: String, g1_f11: String, g1_f12: String, g1_f13: String, g1_f14: String,
-                g1_f15: String, g1_f16: u32, g1_f17: u64, g1_f18: bool, g1_f19: f64,
+                g1_f00 = 20: String, g1_f01 = 21: String, g1_f02 = 22: String, g1_f03 = 23: String,
+                g1_f04 = 24: String, g1_f05 = 25: String, g1_f06 = 26: String, g1_f07 = 27: String,
+                g1_f08 = 28: String, g1_f09 = 29: String, g1_f10 = 30: String, g1_f11 = 31: String,
+                g1_f12 = 32: String, g1_f13 = 33: String, g1_f14 = 34: String, g1_f15 = 35: String,
+                g1_f16 = 36: u32, g1_f17 = 37: u64, g1_f18 = 38: bool, g1_f19 = 39: f64,
             }
             Group2 g2 {
-                g2_f00: String, g2_f01: String, g2_f02: String, g2_f03: String, g2_f04: String,
-                g2_f05: String, g2_f06: String, g2_f07: String, g2_f08: String, g2_f09: String,
-                g2_f10: String, g2_f11: String, g2_f12: String, g2_f13: String, g2_f14: String,
-                g2_f15: String, g2_f16: u32, g2_f17: u64, g2_f18: bool, g2_f19: f64,
+                g2_f00 = 40: String, g2_f01 = 41: String, g2_f02 = 42: String, g2_f03 = 43: String,
+                g2_f04 = 44: String, g2_f05 = 45: String, g2_f06 = 46: String, g2_f07 = 47: String,
+                g2_f08 = 48: String, g2_f09 = 49: String, g2_f10 = 50: String, g2_f11 = 51: String,
+                g2_f12 = 52: String, g2_f13 = 53: String, g2_f14 = 54: String, g2_f15 = 55: String,
+                g2_f16 = 56: u32, g2_f17 = 57: u64, g2_f18 = 58: bool, g2_f19 = 59: f64,
             }
             Group3 g3 {
-                g3_f00: String, g3_f01: String, g3_f02: String, g3_f03: String, g3_f04: String,
-                g3_f05: String, g3_f06: String, g3_f07: String, g3_f08: String, g3_f09: String,
-                g3_f10: String, g3_f11: String, g3_f12: String, g3_f13: String, g3_f14: String,
-                g3_f15: String, g3_f16: u32, g3_f17: u64, g3_f18: bool, g3_f19: f64,
+                g3_f00 = 60: String, g3_f01 = 61: String, g3_f02 = 62: String, g3_f03 = 63: String,
+                g3_f04 = 64: String, g3_f05 = 65: String, g3_f06 = 66: String, g3_f07 = 67: String,
+                g3_f08 = 68: String, g3_f09 = 69: String, g3_f10 = 70: String, g3_f11 = 71: String,
+                g3_f12 = 72: String, g3_f13 = 73: String, g3_f14 = 74: String, g3_f15 = 75: i64,
+                g3_f16 = 76: u32, g3_f17 = 77: u64, g3_f18 = 78: bool, g3_f19 = 79: f64,
             }
             Group4 g4 {
-                g4_f00: String, g4_f01: String, g4_f02: String, g4_f03: String, g4_f04: String,
-                g4_f05: String, g4_f06: String, g4_f07: String, g4_f08: String, g4_f09: String,
-                g4_f10: String, g4_f11: String, g4_f12: String, g4_f13: String, g4_f14: String,
-                g4_f15: String, g4_f16: u32, g4_f17: u64, g4_f18: bool, g4_f19: f64,
+                g4_f00 = 80: String, g4_f01 = 81: String, g4_f02 = 82: String, g4_f03 = 83: String,
+                g4_f04 = 84: String, g4_f05 = 85: String, g4_f06 = 86: String, g4_f07 = 87: String,
+                g4_f08 = 88: String, g4_f09 = 89: String, g4_f10 = 90: String, g4_f11 = 91: String,
+                g4_f12 = 92: String, g4_f13 = 93: String, g4_f14 = 94: String, g4_f15 = 95: i64,
+                g4_f16 = 96: u32, g4_f17 = 97: u64, g4_f18 = 98: bool, g4_f19 = 99: f64,
             }
             Group5 g5 {
-                g5_f00: String, g5_f01: String, g5_f02: String, g5_f03: String, g5_f04: String,
-                g5_f05: String, g5_f06: String, g5_f07: String, g5_f08: String, g5_f09: String,
-                g5_f10: String, g5_f11: String, g5_f12: String, g5_f13: String, g5_f14: String,
-                g5_f15: String, g5_f16: u32, g5_f17: u64, g5_f18: bool, g5_f19: f64,
+                g5_f00 = 100: String, g5_f01 = 101: String, g5_f02 = 102: String, g5_f03 = 103: String,
+                g5_f04 = 104: String, g5_f05 = 105: String, g5_f06 = 106: String, g5_f07 = 107: String,
+                g5_f08 = 108: String, g5_f09 = 109: String, g5_f10 = 110: String, g5_f11 = 111: String,
+                g5_f12 = 112: String, g5_f13 = 113: String, g5_f14 = 114: String, g5_f15 = 115: i64,
+                g5_f16 = 116: u32, g5_f17 = 117: u64, g5_f18 = 118: bool, g5_f19 = 119: f64,
             }
             Group6 g6 {
-                g6_f00: String, g6_f01: String, g6_f02: String, g6_f03: String, g6_f04: String,
-                g6_f05: String, g6_f06: String, g6_f07: String, g6_f08: String, g6_f09: String,
-                g6_f10: String, g6_f11: String, g6_f12: String, g6_f13: String, g6_f14: String,
-                g6_f15: String, g6_f16: u32, g6_f17: u64, g6_f18: bool, g6_f19: f64,
+                g6_f00 = 120: String, g6_f01 = 121: String, g6_f02 = 122: String, g6_f03 = 123: String,
+                g6_f04 = 124: String, g6_f05 = 125: String, g6_f06 = 126: String, g6_f07 = 127: String,
+                g6_f08 = 128: String, g6_f09 = 129: String, g6_f10 = 130: String, g6_f11 = 131: String,
+                g6_f12 = 132: String, g6_f13 = 133: String, g6_f14 = 134: String, g6_f15 = 135: i64,
+                g6_f16 = 136: u32, g6_f17 = 137: u64, g6_f18 = 138: bool, g6_f19 = 139: f64,
             }
             Group7 g7 {
-                g7_f00: String, g7_f01: String, g7_f02: String, g7_f03: String, g7_f04: String,
-                g7_f05: String, g7_f06: String, g7_f07: String, g7_f08: String, g7_f09: String,
-                g7_f10: String, g7_f11: String, g7_f12: String, g7_f13: String, g7_f14: String,
-                g7_f15: String, g7_f16: u32, g7_f17: u64, g7_f18: bool, g7_f19: f64,
+                g7_f00 = 140: String, g7_f01 = 141: String, g7_f02 = 142: String, g7_f03 = 143: String,
+                g7_f04 = 144: String, g7_f05 = 145: String, g7_f06 = 146: String, g7_f07 = 147: String,
+                g7_f08 = 148: String, g7_f09 = 149: String, g7_f10 = 150: String, g7_f11 = 151: String,
+                g7_f12 = 152: String, g7_f13 = 153: String, g7_f14 = 154: String, g7_f15 = 155: i64,
+                g7_f16 = 156: u32, g7_f17 = 157: u64, g7_f18 = 158: bool, g7_f19 = 159: f64,
             }
         }
     };
@@ -111,7 +126,7 @@ macro_rules! with_fields {
 /// `Record { flatten g0: Group0, .., flatten g7: Group7 }` and the eight groups, with the
 /// derives given in parentheses.
 macro_rules! groups {
-    ($derives:tt $($group:ident $field:ident { $($leaf:ident: $ty:ty),* $(,)? })*) => {
+    ($derives:tt $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
         /// One record: eight flattened groups of twenty optional leaves.
         #[derive $derives]
         #[derive(Clone, Debug, Default, PartialEq)]
@@ -139,7 +154,7 @@ macro_rules! groups {
 
 /// The flat `Record`: the 160 leaves at top level, in the tree's order.
 macro_rules! flat_record {
-    ($($group:ident $field:ident { $($leaf:ident: $ty:ty),* $(,)? })*) => {
+    ($($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
         /// One record: 160 optional leaves.
         #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
         #[serde(default)]
@@ -152,9 +167,30 @@ macro_rules! flat_record {
     };
 }
 
+/// The record for LBS: the 160 leaves at top level, numbered in the tree's order by LBS's derive
+/// (which writes only the leaves that are not `None`).
+macro_rules! lbs_record {
+    ($($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
+        /// One record: 160 optional leaves.
+        #[derive(LBSWrite, LBSRead, Clone, Debug, Default, PartialEq)]
+        pub struct Record {
+            $($(#[lbs(id($id))] pub $leaf: Option<$ty>,)*)*
+        }
+    };
+}
+
+/// Each leaf's type (inside its `Option`), in the tree's order: what the property tests
+/// generate for it.
+macro_rules! leaf_types {
+    ($($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
+        /// Each leaf's type (inside its `Option`) as written, in the tree's order.
+        pub const LEAF_TYPES: [&str; LEAVES] = [$($(stringify!($ty),)*)*];
+    };
+}
+
 /// The `From<&fast::Record>` conversions, and `leaves_mut`, which lists a record's leaves.
 macro_rules! conversions {
-    ($($group:ident $field:ident { $($leaf:ident: $ty:ty),* $(,)? })*) => {
+    ($($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
         impl From<&fast::Record> for serde_flatten::Record {
             fn from(record: &fast::Record) -> Self {
                 let record = record.clone();
@@ -168,6 +204,13 @@ macro_rules! conversions {
             fn from(record: &fast::Record) -> Self {
                 let record = record.clone();
                 flat::Record { $($($leaf: record.$field.$leaf,)*)* }
+            }
+        }
+
+        impl From<&fast::Record> for lbs_record::Record {
+            fn from(record: &fast::Record) -> Self {
+                let record = record.clone();
+                lbs_record::Record { $($($leaf: record.$field.$leaf,)*)* }
             }
         }
 
@@ -193,7 +236,57 @@ pub mod flat {
     with_fields!(flat_record! {});
 }
 
+/// The same for LBS 0.4.3 ([`Lbs`]).
+pub mod lbs_record {
+    use super::{LBSRead, LBSWrite};
+
+    with_fields!(lbs_record! {});
+}
+
 with_fields!(conversions! {});
+with_fields!(leaf_types! {});
+
+/// LBS 0.4.3, measured beside the serde formats: a batch is its length (LBS's `u32`) followed by
+/// the records, as LBS writes a `Vec`.
+pub struct Lbs;
+
+impl Peer<Wide> for Lbs {
+    const NAME: &'static str = "LBS 0.4.3";
+    const COMPARED_ON: &'static [&'static str] =
+        &["serde_cbor_packed", "rmp_serde", "serde_json", "ciborium"];
+    type Value = lbs_record::Record;
+
+    fn values(source: &[fast::Record]) -> Vec<lbs_record::Record> {
+        source.iter().map(Into::into).collect()
+    }
+
+    fn encode_reusing(values: &[lbs_record::Record], out: &mut Vec<u8>) -> Result<(), String> {
+        values.lbs_write(out).map_err(|e| e.to_string())
+    }
+
+    fn decode_all(mut bytes: &[u8]) -> Result<Vec<lbs_record::Record>, String> {
+        let values = Vec::lbs_read(&mut bytes).map_err(|e| e.to_string())?;
+        whole(bytes, values)
+    }
+
+    #[inline]
+    fn decode_sink(mut bytes: &[u8]) -> Result<usize, String> {
+        let len = lbs::read::read_len(&mut bytes).map_err(|e| e.to_string())?;
+        for _ in 0..len {
+            let record = lbs_record::Record::lbs_read(&mut bytes).map_err(|e| e.to_string())?;
+            std::hint::black_box(record);
+        }
+        whole(bytes, len)
+    }
+}
+
+/// `value`, if `rest` (the input left after reading it) is empty.
+fn whole<T>(rest: &[u8], value: T) -> Result<T, String> {
+    match rest.len() {
+        0 => Ok(value),
+        n => Err(format!("{n} bytes left after the values")),
+    }
+}
 
 /// The number of leaves in a record.
 pub const LEAVES: usize = 160;
@@ -235,6 +328,12 @@ impl SetLeaf for Option<String> {
 impl SetLeaf for Option<u32> {
     fn set(&mut self, seed: u64) {
         *self = Some((seed >> 40) as u32);
+    }
+}
+
+impl SetLeaf for Option<i64> {
+    fn set(&mut self, seed: u64) {
+        *self = Some((seed as i64) >> (seed % 64));
     }
 }
 

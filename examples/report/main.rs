@@ -7,6 +7,7 @@
 //! ```text
 //! cargo run --release --example report                   # the report (3 to 5 min after the build, 2 cores)
 //! REPORT_ROUNDS=3 cargo run --release --example report   # a quick smoke run
+//! REPORT_WORKLOADS=wide cargo run --release --example report  # one workload (not to publish)
 //! ```
 //!
 //! Without `[profile.release] codegen-units = 1` in Cargo.toml, set
@@ -65,12 +66,14 @@ mod workloads;
 mod header;
 mod markdown;
 mod measure;
+mod peers;
 mod results;
 mod svg;
 
 use header::Header;
 use markdown::markdown;
 use measure::run_all;
+use peers::run_peers;
 use results::Report;
 use svg::svg;
 
@@ -105,8 +108,10 @@ fn main() {
         header,
         deserialize: Vec::new(),
         serialize: Vec::new(),
+        peers: Vec::new(),
     };
     run_all(rounds, &mut report);
+    run_peers(rounds, &mut report);
     report.header.runtime = started.elapsed();
 
     let markdown = markdown(&report);
@@ -115,6 +120,10 @@ fn main() {
     let out = Path::new(OUT_DIR);
     std::fs::write(out.join("report.md"), &markdown).expect("cannot write report.md");
     std::fs::write(out.join("flatten.svg"), &svg).expect("cannot write flatten.svg");
+    for (file, chart) in peers::charts(&report) {
+        std::fs::write(out.join(&file), chart)
+            .unwrap_or_else(|e| panic!("cannot write {file}: {e}"));
+    }
     println!("{markdown}");
     eprintln!(
         "wrote {} and {} in {:.0} s",

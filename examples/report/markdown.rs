@@ -73,6 +73,7 @@ pub fn markdown(report: &Report) -> String {
     }
     summary(&mut out, report);
     enums(&mut out, report);
+    crate::peers::section(&mut out, report);
     out
 }
 

@@ -26,7 +26,7 @@ pub fn run_all(rounds: usize, report: &mut Report) {
 
     impl WorkloadVisitor for RunAll<'_> {
         fn visit<W: Workload>(&mut self) {
-            if const { reported::<W>() } {
+            if const { reported::<W>() } && selected(W::NAME) {
                 run_workload::<W>(self.rounds, self.report);
             }
         }
@@ -38,6 +38,14 @@ pub fn run_all(rounds: usize, report: &mut Report) {
 /// Whether the report shows workload `W`: not if its values borrow from their input.
 const fn reported<W: Workload>() -> bool {
     !W::NEEDS.borrows
+}
+
+/// Whether `REPORT_WORKLOADS` (a comma-separated list of workload names, for a quick partial
+/// run while working on one workload) selects `workload`; all without it.
+pub fn selected(workload: &str) -> bool {
+    std::env::var("REPORT_WORKLOADS").map_or(true, |names| {
+        names.split(',').any(|name| name.trim() == workload)
+    })
 }
 
 /// The shown workloads' names and values, for the legend (in the order of [`run_all`]).
@@ -123,9 +131,11 @@ pub fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
         return;
     }
     eprint!("{:<15} {:<13} deserialize", W::NAME, F::LABEL);
-    report.deserialize.push(row(deserialize::<W, F>(rounds)));
+    report
+        .deserialize
+        .push(row(deserialize::<W, F>(rounds, None)));
     eprint!(", serialize");
-    report.serialize.push(row(serialize::<W, F>(rounds)));
+    report.serialize.push(row(serialize::<W, F>(rounds, None)));
     eprintln!();
 }
 
@@ -144,9 +154,17 @@ struct Timed<'a> {
     note: Option<String>,
 }
 
-/// Times reading one batch, the reference bytes, with each implementation; `Err` ("n/a") where
-/// FastFlatten does not read them.
-pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Result<Measured, String> {
+/// Prepares a peer's timed run over the batch's values (`source`), `passes` times in a row: the
+/// run and the bytes it reads or writes (see `crate::peers`).
+pub type PeerRun<'f, W> =
+    &'f dyn for<'a> Fn(&'a [<W as Workload>::Source], usize) -> (Run<'a>, usize);
+
+/// Times reading one batch, the reference bytes, with each implementation (and `peer`, on its
+/// own bytes, in the same rounds); `Err` ("n/a") where FastFlatten does not read them.
+pub fn deserialize<W: Workload, F: Format>(
+    rounds: usize,
+    peer: Option<PeerRun<'_, W>>,
+) -> Result<Measured, String> {
     let size = batch_size::<W, F>(Op::Deserialize);
     let source = W::values(size.values);
     let bytes = reference::<W, F>(&source);
@@ -159,12 +177,16 @@ pub fn deserialize<W: Workload, F: Format>(rounds: usize) -> Result<Measured, St
         timed: Vec::new(),
     };
     W::visit_implementations(&mut readers);
-    measured(size, readers.timed, rounds)
+    let peer = peer.map(|prepare| prepare(&source, size.passes));
+    measured(size, readers.timed, peer, rounds)
 }
 
-/// Times writing one batch with each implementation; `Err` ("n/a") where FastFlatten does not
-/// write the reference bytes (`events_tag_last`).
-pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Result<Measured, String> {
+/// Times writing one batch with each implementation (and `peer`, in the same rounds); `Err`
+/// ("n/a") where FastFlatten does not write the reference bytes (`events_tag_last`).
+pub fn serialize<W: Workload, F: Format>(
+    rounds: usize,
+    peer: Option<PeerRun<'_, W>>,
+) -> Result<Measured, String> {
     let size = batch_size::<W, F>(Op::Serialize);
     let source = W::values(size.values);
     let bytes = reference::<W, F>(&source);
@@ -176,7 +198,8 @@ pub fn serialize<W: Workload, F: Format>(rounds: usize) -> Result<Measured, Stri
         format: PhantomData,
     };
     W::visit_implementations(&mut writers);
-    measured(size, writers.timed, rounds)
+    let peer = peer.map(|prepare| prepare(&source, size.passes));
+    measured(size, writers.timed, peer, rounds)
 }
 
 /// The workload's values encoded by `F`: FastFlatten's bytes (the lower bound's in
@@ -197,9 +220,14 @@ fn reference<W: Workload, F: Format>(source: &Vec<W::Source>) -> Vec<u8> {
     })
 }
 
-/// Times the runs of the reported implementations, all in the same interleaved rounds, and
-/// measures the row: `Err` ("n/a") if FastFlatten does not run.
-fn measured(size: Size, mut timed: Vec<Timed<'_>>, rounds: usize) -> Result<Measured, String> {
+/// Times the runs of the reported implementations and the peer's, all in the same interleaved
+/// rounds, and measures the row: `Err` ("n/a") if FastFlatten does not run.
+fn measured<'a>(
+    size: Size,
+    mut timed: Vec<Timed<'a>>,
+    peer: Option<(Run<'a>, usize)>,
+    rounds: usize,
+) -> Result<Measured, String> {
     timed.sort_by_key(|t| REPORTED.iter().position(|&role| role == t.role));
     let note = timed.iter().find_map(|t| t.note.clone());
     let (mut runs, mut running, mut failing) = (Vec::new(), Vec::new(), Vec::new());
@@ -216,6 +244,10 @@ fn measured(size: Size, mut timed: Vec<Timed<'_>>, rounds: usize) -> Result<Meas
         // Only by its rule (`expected`): the bytes are not FastFlatten's (`events_tag_last`).
         return Err(format!("n/a: FastFlatten {e}"));
     }
+    let peer = peer.map(|(run, bytes)| {
+        runs.push(run);
+        bytes
+    });
     let mut times = measure(&mut runs, rounds).into_iter();
     let mut timings: Vec<(Role, Timing)> = running
         .into_iter()
@@ -237,7 +269,11 @@ fn measured(size: Size, mut timed: Vec<Timed<'_>>, rounds: usize) -> Result<Meas
         timing(Role::Serde),
     );
     let fast = fast.expect("FastFlatten runs (checked above)");
-    Ok(Measured::new(size, flat, fast, serde, note))
+    let peer = peer.map(|bytes| {
+        let times = times.next().expect("the peer's series comes last");
+        Timing { times, bytes }
+    });
+    Ok(Measured::new(size, flat, fast, serde, peer, note))
 }
 
 /// Checks that each reported implementation of `W` reads the reference bytes as its values on

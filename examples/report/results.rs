@@ -9,6 +9,8 @@ pub struct Report {
     pub header: Header,
     pub deserialize: Vec<Row>,
     pub serialize: Vec<Row>,
+    /// The comparisons with peers (LBS), one per workload, peer and format.
+    pub peers: Vec<PeerRow>,
 }
 
 impl Report {
@@ -28,6 +30,25 @@ pub struct Row {
     pub result: Result<Measured, String>,
 }
 
+/// One workload on one format beside a peer on its own bytes, both operations.
+pub struct PeerRow {
+    pub workload: &'static str,
+    pub peer: &'static str,
+    pub format: &'static str,
+    /// Each with [`Measured::peer`] set.
+    pub deserialize: Result<Measured, String>,
+    pub serialize: Result<Measured, String>,
+}
+
+impl PeerRow {
+    pub fn result(&self, op: Op) -> &Result<Measured, String> {
+        match op {
+            Op::Deserialize => &self.deserialize,
+            Op::Serialize => &self.serialize,
+        }
+    }
+}
+
 /// The measurement of one row.
 pub struct Measured {
     /// What one timed unit handles.
@@ -45,6 +66,16 @@ pub struct Measured {
     pub speedup: Option<Spread>,
     /// Something the reader should know about the row.
     pub note: Option<String>,
+    /// A peer timed in the same rounds, on its own bytes (the peers' table only).
+    pub peer: Option<PeerMeasured>,
+}
+
+/// A peer's time and the implementations' times relative to it.
+pub struct PeerMeasured {
+    pub speed: Speed,
+    pub fast_vs_peer: Spread,
+    pub flat_vs_peer: Option<Spread>,
+    pub serde_vs_peer: Option<Spread>,
 }
 
 /// The median time of one implementation.
@@ -64,12 +95,13 @@ pub struct Timing {
 
 impl Measured {
     /// From the timings of the lower bound, FastFlatten and serde's derive (each `Err` with the
-    /// reason where it does not run).
+    /// reason where it does not run), and of a peer where one ran beside them.
     pub fn new(
         size: Size,
         flat: Result<Timing, String>,
         fast: Timing,
         serde: Result<Timing, String>,
+        peer: Option<Timing>,
         note: Option<String>,
     ) -> Measured {
         let speed = |timing: &Timing| {
@@ -84,6 +116,15 @@ impl Measured {
             _ => None,
         };
         let (fast_speed, fast) = (speed(&fast), Ok(fast));
+        let peer = peer.map(|timing| {
+            let (speed, timing) = (speed(&timing), Ok(timing));
+            PeerMeasured {
+                speed,
+                fast_vs_peer: ratio(&fast, &timing).expect("both ran"),
+                flat_vs_peer: ratio(&flat, &timing),
+                serde_vs_peer: ratio(&serde, &timing),
+            }
+        });
         Measured {
             size,
             flat: flat.as_ref().map(speed).map_err(Clone::clone),
@@ -93,6 +134,7 @@ impl Measured {
             serde_vs_flat: ratio(&serde, &flat),
             speedup: ratio(&serde, &fast),
             note,
+            peer,
         }
     }
 }

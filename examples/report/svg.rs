@@ -99,15 +99,7 @@ pub fn svg(report: &Report) -> String {
         }
     }
     for (p, op) in [Op::Deserialize, Op::Serialize].into_iter().enumerate() {
-        let bold = r#"font-size="14" font-weight="bold""#;
-        text(
-            &mut s,
-            panel_x(p),
-            TOP - 8.0,
-            "start",
-            bold,
-            &capitalize(op.label()),
-        );
+        panel_title(&mut s, panel_x(p), TOP, op);
         axis(&mut s, panel_x(p), scale, TOP, bottom);
     }
     for (y, workload) in headings {
@@ -229,6 +221,12 @@ pub fn titles(s: &mut String, h: &Header) {
     );
 }
 
+/// A panel's title (its operation) above `top`.
+pub fn panel_title(s: &mut String, x: f64, top: f64, op: Op) {
+    let bold = r#"font-size="14" font-weight="bold""#;
+    text(s, x, top - 8.0, "start", bold, &capitalize(op.label()));
+}
+
 /// One panel's grid, tick labels, axis title and 1.0 line.
 pub fn axis(s: &mut String, x0: f64, scale: Scale, top: f64, bottom: f64) {
     let step = if scale.max <= 2.0 { 0.25 } else { 0.5 };
@@ -316,7 +314,13 @@ pub struct Scale {
 }
 
 impl Scale {
-    fn width(self, ratio: f64) -> f64 {
+    /// `0..=max` onto `0..=plot` pixels.
+    pub fn new(max: f64, plot: f64) -> Scale {
+        Scale { max, plot }
+    }
+
+    /// The width of a bar of length `ratio`.
+    pub fn width(self, ratio: f64) -> f64 {
         ratio.clamp(0.0, self.max) / self.max * self.plot
     }
 }

@@ -361,17 +361,26 @@ pub fn payload() -> impl Strategy<Value = payload::fast::V3> {
 
 /// A `wide` record with 0 to 30 of its 160 leaves set, any of them.
 pub fn wide(floats: Floats) -> impl Strategy<Value = wide::fast::Record> {
-    let leaf = (text(), num_u32(), num_u64(), any::<bool>(), float(floats));
+    let leaf = (
+        text(),
+        num_u32(),
+        num_u64(),
+        any::<i64>(),
+        any::<bool>(),
+        float(floats),
+    );
     proptest::collection::btree_map(0..wide::LEAVES, leaf, 0..30).prop_map(|leaves| {
         let leaves = leaves
             .into_iter()
-            .map(|(i, (text, small, big, flag, float))| {
-                let leaf = match i % 20 {
-                    0..=15 => Leaf::Str(text),
-                    16 => Leaf::U32(small),
-                    17 => Leaf::U64(big),
-                    18 => Leaf::Bool(flag),
-                    _ => Leaf::F64(float),
+            .map(|(i, (text, small, big, signed, flag, float))| {
+                let leaf = match wide::LEAF_TYPES[i] {
+                    "String" => Leaf::Str(text),
+                    "u32" => Leaf::U32(small),
+                    "u64" => Leaf::U64(big),
+                    "i64" => Leaf::I64(signed),
+                    "bool" => Leaf::Bool(flag),
+                    "f64" => Leaf::F64(float),
+                    other => unreachable!("no strategy for a `wide` leaf of type {other}"),
                 };
                 (format!("g{}_f{:02}", i / 20, i % 20), leaf)
             })
@@ -524,6 +533,7 @@ pub enum Leaf {
     Str(String),
     U32(u32),
     U64(u64),
+    I64(i64),
     Bool(bool),
     F64(f64),
 }
@@ -536,6 +546,7 @@ impl<'de> Deserializer<'de> for Leaf {
             Leaf::Str(text) => visitor.visit_string(text),
             Leaf::U32(n) => visitor.visit_u32(n),
             Leaf::U64(n) => visitor.visit_u64(n),
+            Leaf::I64(n) => visitor.visit_i64(n),
             Leaf::Bool(b) => visitor.visit_bool(b),
             Leaf::F64(x) => visitor.visit_f64(x),
         }
