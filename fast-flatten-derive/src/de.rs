@@ -279,25 +279,8 @@ fn finish(tree: &Tree) -> TokenStream {
     });
     let children = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let local = member.local();
-        let field = member.state_field();
-        let ty = child_ty(tree, member);
-        let finish = unwrap_child(
-            member,
-            quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?),
-        );
-        // `#[serde(flatten, default)]`: the default when none of the child's keys appeared.
-        let default = match member.attrs().default() {
-            SerdeDefault::None => return quote!(let #local = #finish;),
-            SerdeDefault::Default => quote!(#private::Default::default()),
-            SerdeDefault::Path(path) => user_call::call(path, quote!()),
-        };
-        quote! {
-            let #local = if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
-                #default
-            } else {
-                #finish
-            };
-        }
+        let value = child_value(tree, member);
+        quote!(let #local = #value;)
     });
     let catch_alls = tree
         .de_members()
@@ -314,6 +297,30 @@ fn finish(tree: &Tree) -> TokenStream {
         #(#children)*
         #(#catch_alls)*
         #private::Ok(#construct)
+    }
+}
+
+/// A flattened child's value from its state, in `finish`: its own `finish`, or with
+/// `#[serde(flatten, default)]` the default when none of the child's keys appeared.
+fn child_value(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    let field = member.state_field();
+    let ty = child_ty(tree, member);
+    let finish = unwrap_child(
+        member,
+        quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?),
+    );
+    let default = match member.attrs().default() {
+        SerdeDefault::None => return finish,
+        SerdeDefault::Default => quote!(#private::Default::default()),
+        SerdeDefault::Path(path) => user_call::call(path, quote!()),
+    };
+    quote! {
+        if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
+            #default
+        } else {
+            #finish
+        }
     }
 }
 
@@ -345,25 +352,8 @@ fn finish_from_default(tree: &Tree, default: Option<TokenStream>) -> TokenStream
     });
     let children = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let name = member.member();
-        let field = member.state_field();
-        let ty = child_ty(tree, member);
-        let finish = unwrap_child(
-            member,
-            quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?),
-        );
-        // `#[serde(flatten, default)]`: the default when none of the child's keys appeared.
-        let default = match member.attrs().default() {
-            SerdeDefault::None => return quote!(__default.#name = #finish;),
-            SerdeDefault::Default => quote!(#private::Default::default()),
-            SerdeDefault::Path(path) => user_call::call(path, quote!()),
-        };
-        quote! {
-            __default.#name = if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
-                #default
-            } else {
-                #finish
-            };
-        }
+        let value = child_value(tree, member);
+        quote!(__default.#name = #value;)
     });
     let catch_alls = tree
         .de_members()
