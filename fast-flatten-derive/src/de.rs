@@ -101,7 +101,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
 }
 
 /// The hidden struct holding the leaves read so far (`FlattenDeserialize::State`): an `Option`
-/// per own leaf, the child's state per flattened field, the map itself for a marked catch-all.
+/// per own leaf (or, for a struct built in place, the value itself and a bit per own leaf), the
+/// child's state per flattened field, the map itself for a marked catch-all.
 fn state_struct(
     tree: &Tree,
     de_generics: &syn::Generics,
@@ -112,7 +113,17 @@ fn state_struct(
     let vis = tree.vis;
     let ident = &tree.ident;
     let (_, ty_generics, _) = tree.generics.split_for_impl();
-    let fields = tree.de_members().map(|member| {
+    let in_place = in_place_default(tree).map(|_| {
+        let words = own_leaves(tree).count().div_ceil(64);
+        quote! {
+            __value: #ident #ty_generics,
+            __seen: #private::SeenLeaves<#words>,
+        }
+    });
+    let members = tree
+        .de_members()
+        .filter(|member| in_place.is_none() || !member.is_leaf());
+    let fields = members.map(|member| {
         let name = member.state_field();
         let ty = member.ty();
         if member.is_catch_all() {
@@ -127,6 +138,7 @@ fn state_struct(
     quote! {
         #[doc(hidden)]
         #vis struct #state #de_generics #where_clause {
+            #in_place
             #(#fields,)*
             __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
         }
@@ -170,9 +182,18 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
 /// `new_state`'s field initializers, and `state_is_empty`'s body.
 fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
     let private = &tree.private;
-    let initial = tree
-        .de_members()
-        .map(|member| {
+    let in_place = in_place_default(tree);
+    let has_leaf_fields = in_place.is_none();
+    let members = || {
+        tree.de_members()
+            .filter(move |member| has_leaf_fields || !member.is_leaf())
+    };
+    let value = in_place
+        .as_ref()
+        .map(|default| quote!(__value: #default, __seen: #private::SeenLeaves::new()));
+    let initial = value
+        .into_iter()
+        .chain(members().map(|member| {
             let name = member.state_field();
             if member.is_catch_all() {
                 quote!(#name: #private::Default::default())
@@ -182,11 +203,12 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
             } else {
                 quote!(#name: #private::None)
             }
-        })
+        }))
         .collect();
-    let empty_checks: Vec<_> = tree
-        .de_members()
-        .map(|member| {
+    let seen = in_place.map(|_| quote!(__state.__seen.is_empty()));
+    let empty_checks: Vec<_> = seen
+        .into_iter()
+        .chain(members().map(|member| {
             let name = member.state_field();
             if member.is_catch_all() {
                 quote!(#private::catch_all_is_empty(&__state.#name))
@@ -196,7 +218,7 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
             } else {
                 quote!(__state.#name.is_none())
             }
-        })
+        }))
         .collect();
     let empty = if empty_checks.is_empty() {
         quote!(let _ = __state; true)
@@ -209,6 +231,8 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
 /// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
 fn slot_dispatch(tree: &Tree) -> TokenStream {
     let private = &tree.private;
+    let in_place = in_place_default(tree).is_some();
+    let bits = own_leaf_bits(tree);
     let steps = tree.de_members().filter(|m| !m.is_catch_all()).map(|member| {
         let field = member.state_field();
         let offset = &member.offset;
@@ -221,6 +245,33 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
                         slot - (#offset),
                         map,
                     );
+                }
+            }
+        } else if in_place {
+            let name = member.de_name();
+            let place = member.member();
+            let bit = bits[&member.index];
+            let read = match wrapper_type(tree, member) {
+                Some(wrapper) => quote! {
+                    if !__state.__seen.insert(#bit) {
+                        return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
+                    }
+                    __state.__value.#place = #private::MapAccess::next_value::<#wrapper>(map)?.value;
+                    return #private::Ok(());
+                },
+                None => quote! {
+                    return #private::deserialize_leaf_in_place(
+                        &mut __state.__value.#place,
+                        &mut __state.__seen,
+                        #bit,
+                        #name,
+                        map,
+                    );
+                },
+            };
+            quote! {
+                if slot == #offset {
+                    #read
                 }
             }
         } else {
@@ -262,9 +313,8 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
 /// that the first "missing field" reported is the one serde's derive reports.
 fn finish(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let default = container_default(tree);
-    if default.is_some() {
-        return finish_from_default(tree, default);
+    if in_place_default(tree).is_some() {
+        return finish_in_place(tree);
     }
     let own = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
         let local = member.local();
@@ -292,7 +342,6 @@ fn finish(tree: &Tree) -> TokenStream {
         });
     let construct = construct(tree);
     quote! {
-        #default
         #(#own)*
         #(#children)*
         #(#catch_alls)*
@@ -324,36 +373,32 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
     }
 }
 
-/// `finish` of a struct with `#[serde(default)]` whose leaves take the container's default when
-/// absent: the value starts as the default and each leaf read, child and catch-all is assigned
-/// into it, in the order of [`finish`]. Rather than selecting every field between the state and
-/// the default and dropping the default's unused fields (serde's derive's way, measured at about
-/// twice the instructions per leaf on the wide record), an absent leaf costs one test.
-fn finish_from_default(tree: &Tree, default: Option<TokenStream>) -> TokenStream {
+/// `finish` of a struct built in place (see [`in_place_default`]): the value is already in the
+/// state, each leaf read written into it and each absent one holding the container's default,
+/// except leaves with a `default` of their own, which take it now. Flattened children and
+/// catch-alls are assigned into it, in the order of [`finish`]. Rather than an `Option` per leaf
+/// and a select between the state and the default for each (serde's derive's way, measured at
+/// about twice the instructions per leaf on the wide record), an absent leaf costs nothing here.
+fn finish_in_place(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let own = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
-        let name = member.member();
-        let field = member.state_field();
-        if member.attrs().default().is_none() {
-            // Absent: the container default's value, already in place.
-            return quote! {
-                if let #private::Some(value) = __state.#field {
-                    __default.#name = value;
+    let bits = own_leaf_bits(tree);
+    let own = tree
+        .de_members()
+        .filter(|m| m.is_leaf() && !m.attrs().default().is_none())
+        .map(|member| {
+            let name = member.member();
+            let bit = bits[&member.index];
+            let missing = missing_in_map(tree, member);
+            quote! {
+                if !__state.__seen.contains(#bit) {
+                    __value.#name = #missing;
                 }
-            };
-        }
-        let missing = missing_in_map(tree, member);
-        quote! {
-            __default.#name = match __state.#field {
-                #private::Some(value) => value,
-                #private::None => #missing,
-            };
-        }
-    });
+            }
+        });
     let children = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let name = member.member();
         let value = child_value(tree, member);
-        quote!(__default.#name = #value;)
+        quote!(__value.#name = #value;)
     });
     let catch_alls = tree
         .de_members()
@@ -361,7 +406,7 @@ fn finish_from_default(tree: &Tree, default: Option<TokenStream>) -> TokenStream
         .map(|member| {
             let name = member.member();
             let field = member.state_field();
-            quote!(__default.#name = __state.#field;)
+            quote!(__value.#name = __state.#field;)
         });
     // Skipped fields with a default of their own take it; the others keep the container's.
     let skipped = tree
@@ -371,19 +416,49 @@ fn finish_from_default(tree: &Tree, default: Option<TokenStream>) -> TokenStream
         .map(|member| {
             let name = member.member();
             let value = default_value(tree, member);
-            quote!(__default.#name = #value;)
+            quote!(__value.#name = #value;)
         });
     quote! {
         #[allow(unused_mut)]
-        let mut __default = {
-            #default
-            __default
-        };
+        let mut __value = __state.__value;
         #(#own)*
         #(#children)*
         #(#catch_alls)*
         #(#skipped)*
-        #private::Ok(__default)
+        #private::Ok(__value)
+    }
+}
+
+/// The own leaves read from a map, each with its bit in a struct built in place, by member index.
+fn own_leaf_bits(tree: &Tree) -> std::collections::HashMap<usize, usize> {
+    own_leaves(tree)
+        .enumerate()
+        .map(|(bit, member)| (member.index, bit))
+        .collect()
+}
+
+/// The members read from a map that are leaves of this struct (not flattened).
+fn own_leaves<'t>(tree: &'t Tree) -> impl Iterator<Item = &'t Member<'t>> {
+    tree.de_members().filter(|m| m.is_leaf())
+}
+
+/// The container's default, as an expression, when the struct is built in place: it has
+/// `#[serde(default)]` and an own leaf takes its value from it. Such a struct's state starts as
+/// that default (called once per value, at the start, as serde's derive calls it) and each leaf
+/// read is written straight into its field.
+fn in_place_default(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    let used = tree
+        .members
+        .iter()
+        .any(|m| m.is_leaf() && m.attrs().default().is_none());
+    if !used {
+        return None;
+    }
+    match tree.default {
+        SerdeDefault::None => None,
+        SerdeDefault::Default => Some(quote!(#private::Default::default())),
+        SerdeDefault::Path(path) => Some(user_call::call(path, quote!())),
     }
 }
 
@@ -455,22 +530,8 @@ fn construct(tree: &Tree) -> TokenStream {
 /// `let __default = ...;` when the container has `#[serde(default)]` and a member takes its
 /// value from it.
 fn container_default(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
-    let used = tree
-        .members
-        .iter()
-        .any(|m| m.is_leaf() && m.attrs().default().is_none());
-    if !used {
-        return None;
-    }
-    match tree.default {
-        SerdeDefault::None => None,
-        SerdeDefault::Default => Some(quote!(let __default: Self = #private::Default::default();)),
-        SerdeDefault::Path(path) => {
-            let call = user_call::call(path, quote!());
-            Some(quote!(let __default: Self = #call;))
-        }
-    }
+    let default = in_place_default(tree)?;
+    Some(quote!(let __default: Self = #default;))
 }
 
 /// A member's default: its own `default`, else the container's, else none.

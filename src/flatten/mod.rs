@@ -100,6 +100,7 @@ mod leaf;
 mod names;
 mod option;
 mod rest_key;
+mod seen;
 mod seq_leaves;
 mod sink;
 pub(crate) mod variant_body;
@@ -129,7 +130,9 @@ pub(crate) mod for_derive {
     pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
     pub use super::field_list::{concat_fields, max_len, unnamed_fields};
     pub use super::flat_serializer::{flat_len, serialize_flat};
+    pub use super::leaf::deserialize_leaf_in_place;
     pub use super::names::{check_names, skip_written_leaves};
+    pub use super::seen::SeenLeaves;
     pub use super::seq_leaves::IgnoredStr;
     pub use super::visitor::Expecting;
     pub use super::visitor::{deserialize_map_only, deserialize_struct_variant, deserialize_tree};
