@@ -2,9 +2,9 @@
 //! once per value, a field's `default = "path"` exactly once per absent field, a skipped field's
 //! own default once per value; values read as serde reads them (an absent leaf takes the
 //! container default's value, a present one replaces it). FastFlatten builds a struct with a
-//! container default by starting from the default and assigning what it read
-//! (`finish_from_default` in the derive); these tests pin that this changed nothing serde
-//! users can see. Each count is compared with serde's derive of the same shape
+//! container default in place: its state starts as the default and each leaf read is written
+//! into its field (`finish_in_place` in the derive); these tests pin that this changed nothing
+//! serde users can see. Each count is compared with serde's derive of the same shape
 //! (`#[serde(flatten)]`) where serde reads the bytes, and with the expected numbers everywhere.
 
 #[path = "../benches/common/mod.rs"]
