@@ -134,6 +134,17 @@ fn cautious<T>(hint: Option<usize>) -> usize {
         .min(MAX_PREALLOC_BYTES / core::mem::size_of::<T>().max(1))
 }
 
+/// Before the first entry is held from a map that announces its length: room for it and,
+/// cautiously, every entry the map still has (`remaining`, its `size_hint` after this entry), so
+/// that holding allocates once rather than at 4, 8, 16 entries (serde's `Content` reserves a
+/// whole map the same way). Without a hint the `Vec` grows as usual (serde_json's maps).
+#[inline]
+pub(crate) fn reserve_held<T>(held: &mut Vec<T>, remaining: Option<usize>) {
+    if let (0, Some(remaining)) = (held.capacity(), remaining) {
+        held.reserve_exact(1 + cautious::<T>(Some(remaining)));
+    }
+}
+
 macro_rules! visit_copied {
     ($($method:ident($ty:ty) => $variant:ident,)*) => {
         $(

@@ -11,7 +11,7 @@ use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess};
 
 use super::{DeserializeVariant, VariantContentSeed, VariantSeed, VariantValue, Variants};
-use crate::buffer::{Content, ContentDeserializer, ContentVisitor};
+use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
 use crate::flatten::RestKey;
 
 /// serde's error for a flattened externally tagged enum none of whose variants is a key of the
@@ -121,6 +121,7 @@ pub fn hold_entry<'de, M: MapAccess<'de>>(
     map: &mut M,
 ) -> Result<bool, M::Error> {
     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+    reserve_held(held, map.size_hint());
     held.push((Content::from(key), value));
     Ok(true)
 }
@@ -147,6 +148,7 @@ pub fn hold_leaf<'de, M: MapAccess<'de>>(
     map: &mut M,
 ) -> Result<(), M::Error> {
     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+    reserve_held(held, map.size_hint());
     held.push((slot, value));
     Ok(())
 }

@@ -21,7 +21,9 @@ use serde::de::{
 
 use super::tag_guard::TagGuard;
 use super::{DeserializeVariant, VariantSeed};
-use crate::buffer::{held_entries, Content, ContentDeserializer, ContentVisitor, UnitValue};
+use crate::buffer::{
+    held_entries, reserve_held, Content, ContentDeserializer, ContentVisitor, UnitValue,
+};
 use crate::flatten::{fill_from_map, FlattenDeserialize};
 
 /// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
@@ -67,6 +69,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
                 Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E>::identifier())?,
                 Some(Key::Other(key)) => {
                     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+                    reserve_held(&mut held, map.size_hint());
                     held.push((key, value));
                 }
                 None => return Err(M::Error::missing_field(self.tag)),
