@@ -113,7 +113,7 @@ fn state_struct(
     let vis = tree.vis;
     let ident = &tree.ident;
     let (_, ty_generics, _) = tree.generics.split_for_impl();
-    let in_place = in_place_default(tree).map(|_| {
+    let in_place = in_place_start(tree).map(|_| {
         let words = own_leaves(tree).count().div_ceil(64);
         quote! {
             __value: #ident #ty_generics,
@@ -182,7 +182,7 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
 /// `new_state`'s field initializers, and `state_is_empty`'s body.
 fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
     let private = &tree.private;
-    let in_place = in_place_default(tree);
+    let in_place = in_place_start(tree);
     let has_leaf_fields = in_place.is_none();
     let members = || {
         tree.de_members()
@@ -231,7 +231,7 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
 /// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
 fn slot_dispatch(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let in_place = in_place_default(tree).is_some();
+    let in_place = in_place_start(tree).is_some();
     let bits = own_leaf_bits(tree);
     let steps = tree.de_members().filter(|m| !m.is_catch_all()).map(|member| {
         let field = member.state_field();
@@ -313,7 +313,7 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
 /// that the first "missing field" reported is the one serde's derive reports.
 fn finish(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    if in_place_default(tree).is_some() {
+    if in_place_start(tree).is_some() {
         return finish_in_place(tree);
     }
     let own = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
@@ -373,7 +373,7 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
     }
 }
 
-/// `finish` of a struct built in place (see [`in_place_default`]): the value is already in the
+/// `finish` of a struct built in place (see [`in_place_start`]): the value is already in the
 /// state, each leaf read written into it and each absent one holding the container's default,
 /// except leaves with a `default` of their own, which take it now. Flattened children and
 /// catch-alls are assigned into it, in the order of [`finish`]. Rather than an `Option` per leaf
@@ -442,11 +442,37 @@ fn own_leaves<'t>(tree: &'t Tree) -> impl Iterator<Item = &'t Member<'t>> {
     tree.de_members().filter(|m| m.is_leaf())
 }
 
-/// The container's default, as an expression, when the struct is built in place: it has
-/// `#[serde(default)]` and an own leaf takes its value from it. Such a struct's state starts as
-/// that default (called once per value, at the start, as serde's derive calls it) and each leaf
-/// read is written straight into its field.
-fn in_place_default(tree: &Tree) -> Option<TokenStream> {
+/// The value a struct built in place starts from, if it is built so: its state is then that
+/// value and a bit per own leaf, each leaf read written straight into its field. Two kinds of
+/// struct are:
+/// - with `#[serde(default)]` that an own leaf takes its value from: the container's default
+///   (called once per value, at the start, as serde's derive calls it);
+/// - without it, whose every field is an own leaf of type `Option<..>` read by its own
+///   `Deserialize` (no `deserialize_with`, nothing skipped, nothing flattened): every field
+///   `None`, which is serde's value for an absent `Option` (leaves with a `default` of their own
+///   take it at the end, when absent).
+fn in_place_start(tree: &Tree) -> Option<TokenStream> {
+    if let Some(default) = container_default_expr(tree) {
+        return Some(default);
+    }
+    let private = &tree.private;
+    let all_options = tree.members.iter().all(|member| {
+        member.is_leaf()
+            && !member.attrs().skip_deserializing()
+            && member.attrs().deserialize_with().is_none()
+            && member.is_option()
+    });
+    if tree.members.is_empty() || !all_options {
+        return None;
+    }
+    let fields = tree.members.iter().map(|member| member.member());
+    let marker = tree.marker_init();
+    Some(quote!(Self { #(#fields: #private::None,)* #marker }))
+}
+
+/// The container's default, as an expression, when it has `#[serde(default)]` and an own leaf
+/// takes its value from it.
+fn container_default_expr(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
     let used = tree
         .members
@@ -530,7 +556,7 @@ fn construct(tree: &Tree) -> TokenStream {
 /// `let __default = ...;` when the container has `#[serde(default)]` and a member takes its
 /// value from it.
 fn container_default(tree: &Tree) -> Option<TokenStream> {
-    let default = in_place_default(tree)?;
+    let default = container_default_expr(tree)?;
     Some(quote!(let __default: Self = #default;))
 }
 

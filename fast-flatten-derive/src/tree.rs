@@ -343,6 +343,50 @@ impl Member<'_> {
         !self.field.attrs.flatten()
     }
 
+    /// Whether the field's type is written `Option<..>`, `std::option::Option<..>` or
+    /// `core::option::Option<..>`, which the expansion takes for `core::option::Option` (as
+    /// serde_derive takes `Option<..>` when borrowing): an absent leaf of this type is `None` by
+    /// serde's missing-field rule. A type of one's own named `Option` in scope would make the
+    /// expansion fail to compile (a mismatched type at the derive), never read differently.
+    pub fn is_option(&self) -> bool {
+        let mut ty = self.ty();
+        while let Type::Group(syn::TypeGroup { elem, .. })
+        | Type::Paren(syn::TypeParen { elem, .. }) = ty
+        {
+            ty = elem;
+        }
+        let Type::Path(syn::TypePath {
+            qself: None, path, ..
+        }) = ty
+        else {
+            return false;
+        };
+        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let known = match names
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            ["Option"] => path.leading_colon.is_none(),
+            ["std" | "core", "option", "Option"] => true,
+            _ => false,
+        };
+        let one_type_argument = path.segments.last().is_some_and(|last| {
+            matches!(&last.arguments, syn::PathArguments::AngleBracketed(arguments)
+                if arguments.args.len() == 1
+                    && matches!(arguments.args[0], syn::GenericArgument::Type(_)))
+        });
+        known
+            && one_type_argument
+            && path
+                .segments
+                .iter()
+                .rev()
+                .skip(1)
+                .all(|s| s.arguments.is_none())
+    }
+
     /// A flattened map marked `#[fast_flatten(catch_all)]`.
     pub fn is_catch_all(&self) -> bool {
         self.options.catch_all
