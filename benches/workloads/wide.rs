@@ -124,35 +124,52 @@ macro_rules! with_fields {
 }
 
 /// `Record { flatten g0: Group0, .., flatten g7: Group7 }` and the eight groups, with the
-/// derives given in parentheses.
+/// derives given in parentheses and the container attributes in brackets.
 macro_rules! groups {
-    ($derives:tt $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
-        /// One record: eight flattened groups of twenty optional leaves.
-        #[derive $derives]
-        #[derive(Clone, Debug, Default, PartialEq)]
-        #[serde(default)]
-        pub struct Record {
-            $(
-                #[serde(flatten)]
-                pub $field: $group,
-            )*
+    (
+        $derives:tt $container:tt
+        $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*
+    ) => {
+        with_attributes! {
+            $container
+            /// One record: eight flattened groups of twenty optional leaves.
+            #[derive $derives]
+            #[derive(Clone, Debug, Default, PartialEq)]
+            pub struct Record {
+                $(
+                    #[serde(flatten)]
+                    pub $field: $group,
+                )*
+            }
         }
 
         $(
-            #[derive $derives]
-            #[derive(Clone, Debug, Default, PartialEq)]
-            #[serde(default)]
-            pub struct $group {
-                $(
-                    #[serde(skip_serializing_if = "Option::is_none")]
-                    pub $leaf: Option<$ty>,
-                )*
+            with_attributes! {
+                $container
+                #[derive $derives]
+                #[derive(Clone, Debug, Default, PartialEq)]
+                pub struct $group {
+                    $(
+                        #[serde(skip_serializing_if = "Option::is_none")]
+                        pub $leaf: Option<$ty>,
+                    )*
+                }
             }
         )*
     };
 }
 
-/// The flat `Record`: the 160 leaves at top level, in the tree's order.
+/// The struct with the attributes in brackets after its own (after its derives, which
+/// introduce them): a helper of `groups!`, whose attributes are one token tree so that they can
+/// be repeated for every group.
+macro_rules! with_attributes {
+    ([$(#[$attribute:meta])*] $(#[$own:meta])* pub struct $($rest:tt)*) => {
+        $(#[$own])*
+        $(#[$attribute])*
+        pub struct $($rest)*
+    };
+}
+
 macro_rules! flat_record {
     ($($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
         /// One record: 160 optional leaves.
@@ -223,12 +240,19 @@ macro_rules! conversions {
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
-    with_fields!(groups! { (serde_fastkit::FastFlatten) });
+    with_fields!(groups! { (serde_fastkit::FastFlatten) [#[serde(default)]] });
+}
+
+/// With `#[derive(FastFlatten)]` and no container default: every group a struct of `Option`s
+/// only, the common shape of API types (read from the same bytes as [`fast`]; not a workload
+/// implementation: `examples/wide_in_place.rs` times it).
+pub mod fast_no_default {
+    with_fields!(groups! { (serde_fastkit::FastFlatten) [] });
 }
 
 /// The same with serde's derive and `#[serde(flatten)]`.
 pub mod serde_flatten {
-    with_fields!(groups! { (serde::Serialize, serde::Deserialize) });
+    with_fields!(groups! { (serde::Serialize, serde::Deserialize) [#[serde(default)]] });
 }
 
 /// The lower bound: the 160 leaves at top level.
