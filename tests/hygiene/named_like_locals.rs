@@ -444,6 +444,37 @@ mod defaults {
         #[serde(flatten)]
         pub internal: Internal,
     }
+
+    /// Built in place (a container default, taken by `plain`), the leaves' own defaults called
+    /// where the state and the value being built are in scope.
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    #[serde(default)]
+    pub struct InPlace {
+        pub plain: u8,
+        #[serde(default = "slot")]
+        pub slot: u8,
+        #[serde(default = "map")]
+        pub map: u8,
+        #[serde(default = "state")]
+        pub state: u8,
+        #[serde(default = "value")]
+        pub value: u8,
+        #[serde(default = "leaf")]
+        pub leaf: u8,
+    }
+
+    impl ::std::default::Default for InPlace {
+        fn default() -> Self {
+            InPlace {
+                plain: 1,
+                slot: 0,
+                map: 0,
+                state: 0,
+                value: 0,
+                leaf: 0,
+            }
+        }
+    }
 }
 
 /// `#[serde(skip_serializing_if = "name")]`.
@@ -1410,6 +1441,11 @@ fn user_functions_named_like_the_expansions_locals() {
     let flattened: defaults::FlattensEnums =
         ::serde_json::from_str(r#"{"type":"Variant"}"#).unwrap();
     every_field(&::serde_json::to_value(&flattened).unwrap(), 7);
+    let in_place: defaults::InPlace = ::serde_json::from_str("{}").unwrap();
+    ::std::assert_eq!(
+        ::serde_json::to_string(&in_place).unwrap(),
+        r#"{"plain":1,"slot":7,"map":7,"state":7,"value":7,"leaf":7}"#
+    );
 
     // Every field is 0 and skipped by the user's function.
     let skipped: skip_ifs::Outer = ::serde_json::from_str("{}").unwrap();
