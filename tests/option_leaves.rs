@@ -217,3 +217,65 @@ fn wrong_types_unknown_keys_and_missing_required_fields_are_serdes() {
     let error = same_as_serde(r#"{"a":"x"}"#).unwrap_err();
     assert!(error.starts_with("missing field `id`"), "{error}");
 }
+
+/// An enum's struct variant of optional fields only is built in place as well (its hidden
+/// struct): internally and externally tagged, against serde's derive of the same enum.
+#[test]
+fn struct_variants_of_options_read_as_serdes() {
+    mod fast_enum {
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        #[serde(tag = "type")]
+        pub enum Internal {
+            Sparse { a: Option<String>, b: Option<u8> },
+        }
+
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub enum External {
+            Sparse { a: Option<String>, b: Option<u8> },
+        }
+    }
+    mod twin_enum {
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        #[serde(tag = "type")]
+        pub enum Internal {
+            Sparse { a: Option<String>, b: Option<u8> },
+        }
+
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        pub enum External {
+            Sparse { a: Option<String>, b: Option<u8> },
+        }
+    }
+    // Values and error texts; the position is left out (serde's derive reports a buffered
+    // internally tagged enum's errors at no position, FastFlatten at the bad value).
+    fn shown<T: std::fmt::Debug>(read: Result<T, serde_json::Error>) -> String {
+        match read {
+            Ok(value) => format!("{value:?}"),
+            Err(error) => {
+                let text = error.to_string();
+                text.split(" at line").next().unwrap_or_default().to_owned()
+            }
+        }
+    }
+    for json in [
+        r#"{"type":"Sparse"}"#,
+        r#"{"b":3,"type":"Sparse"}"#,
+        r#"{"type":"Sparse","a":"x","b":null}"#,
+        r#"{"type":"Sparse","a":"x","a":"y"}"#,
+        r#"{"type":"Sparse","b":"text"}"#,
+    ] {
+        let fast = shown(serde_json::from_str::<fast_enum::Internal>(json));
+        let twin = shown(serde_json::from_str::<twin_enum::Internal>(json));
+        assert_eq!(fast, twin, "{json}");
+    }
+    for json in [
+        r#"{"Sparse":{}}"#,
+        r#"{"Sparse":{"b":3}}"#,
+        r#"{"Sparse":{"a":"x","b":null}}"#,
+        r#"{"Sparse":{"a":"x","a":"y"}}"#,
+    ] {
+        let fast = shown(serde_json::from_str::<fast_enum::External>(json));
+        let twin = shown(serde_json::from_str::<twin_enum::External>(json));
+        assert_eq!(fast, twin, "{json}");
+    }
+}

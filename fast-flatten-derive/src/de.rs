@@ -374,8 +374,9 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
 }
 
 /// `finish` of a struct built in place (see [`in_place_start`]): the value is already in the
-/// state, each leaf read written into it and each absent one holding the container's default,
-/// except leaves with a `default` of their own, which take it now. Flattened children and
+/// state, each leaf read written into it and each absent one holding its starting value (the
+/// container's default, or `None`), except leaves with a `default` of their own, which take it
+/// now. Flattened children and
 /// catch-alls are assigned into it, in the order of [`finish`]. Rather than an `Option` per leaf
 /// and a select between the state and the default for each (serde's derive's way, measured at
 /// about twice the instructions per leaf on the wide record), an absent leaf costs nothing here.
