@@ -341,6 +341,15 @@ pub fn intended(
         {
             Some("a struct written as a sequence")
         }
+        // A CBOR tag before an internally tagged object: FastFlatten asks for a struct, which
+        // ciborium reads through the tag as it does for a plain struct; serde's derive asks for
+        // any value (to buffer it) and meets the tag as an enum.
+        (Ok(_), Err(e))
+            if family == Family::Cbor
+                && e.contains("invalid type: enum, expected internally tagged enum") =>
+        {
+            Some("a CBOR tag before an internally tagged object")
+        }
         // serde's buffer fixes a YAML scalar's type before the field asks for one: `false` is a
         // boolean to it, where a string field reads it as the text `false`.
         (Ok(_), Err(e))
