@@ -6,6 +6,10 @@
 //! bounding whole field types keeps borrowed fields right without special cases:
 //! `&'a str: Deserialize<'de>` holds exactly when `'de: 'a`. serde's `bound` attributes replace the
 //! inferred bounds, as in serde.
+//!
+//! One exception, for diagnostics: a flattened field of a concrete type is *gated* (see
+//! [`gates`]), so that a type missing the flatten traits is one error at the field, not one per
+//! use of it in the expansion.
 
 use std::collections::BTreeSet;
 
@@ -16,7 +20,7 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{parse_quote, Generics, Lifetime, Type, WhereClause, WherePredicate};
 
 use crate::tree::{Member, Tree};
-use crate::variants::Enum;
+use crate::variants::{Enum, EnumVariant};
 
 /// Whether `ty` mentions any of `generics`' type parameters or lifetimes.
 pub fn mentions_generics(ty: &Type, generics: &Generics) -> bool {
@@ -101,6 +105,7 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
         Impl::Deserialize => tree.de_bound,
         Impl::Serialize => tree.ser_bound,
     };
+    clause.predicates.extend(gates(tree, which));
     match container_bound {
         Some(bound) => clause.predicates.extend(bound.iter().cloned()),
         None => {
@@ -125,6 +130,51 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
         }
     }
     clause
+}
+
+/// Bounds that hold for every correct struct and make a wrong one one error.
+///
+/// A flattened field's type `Inner` is used through `FlattenFields`, `FlattenDeserialize` and
+/// `FlattenSerialize` in every impl and item of the expansion; if `Inner` lacks the traits, each
+/// use is an error (five for one missing derive on a plain struct, some at the derive). Bounding
+/// each item on the traits it uses (`for<'__gate> Inner: FlattenFields`) moves the obligation to
+/// whoever uses the item, so the items themselves compile; the one place that uses the traits of
+/// `Inner` without a gate is the tree's name check (`fields::tree_checks`), spanned at the
+/// field's type: the one error. The unused `for<'__gate>` keeps a bound without generic
+/// parameters from being checked where it is written (stable Rust rejects a false "trivial
+/// bound" at each item), also for the supertraits the compiler derives from it
+/// (`Inner: FlattenDeserialize<'de>` alone implies the trivial `Inner: FlattenFields`). For
+/// correct types the gates hold, and nothing changes.
+fn gates(tree: &Tree, which: Impl) -> Vec<WherePredicate> {
+    let private = &tree.private;
+    let gated = tree.members.iter().filter(|member| {
+        member.is_flatten()
+            && !mentions_generics(member.ty(), &tree.generics)
+            && match which {
+                // A buffered child's tree is `Buffered<T>`, whatever `T` is.
+                Impl::Fields => {
+                    let skipped =
+                        member.attrs().skip_deserializing() && member.attrs().skip_serializing();
+                    !(member.is_de_buffered() || skipped)
+                }
+                Impl::Deserialize => {
+                    !member.is_de_buffered() && !member.attrs().skip_deserializing()
+                }
+                Impl::Serialize => !member.is_ser_buffered() && !member.attrs().skip_serializing(),
+            }
+    });
+    gated
+        .map(|member| {
+            let ty = member.ty();
+            match which {
+                Impl::Fields => parse_quote!(for<'__gate> #ty: #private::FlattenFields),
+                Impl::Deserialize => {
+                    parse_quote!(for<'__gate> #ty: #private::FlattenDeserialize<'de>)
+                }
+                Impl::Serialize => parse_quote!(for<'__gate> #ty: #private::FlattenSerialize),
+            }
+        })
+        .collect()
 }
 
 fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicate> {
@@ -214,30 +264,15 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
         Impl::Deserialize => attrs.de_bound(),
         Impl::Serialize => attrs.ser_bound(),
     };
+    // The struct variants' gates, whatever the bounds: see `gates`.
+    clause.predicates.extend(enum_gates(e, which));
     if let Some(bound) = container_bound {
         clause.predicates.extend(bound.iter().cloned());
         return clause;
     }
     let private = &e.private;
-    for v in &e.variants {
-        let skipped = match which {
-            Impl::Deserialize => v.variant.attrs.skip_deserializing(),
-            Impl::Serialize => v.variant.attrs.skip_serializing(),
-            Impl::Fields => false,
-        };
-        let with = match which {
-            Impl::Deserialize => v.variant.attrs.deserialize_with().is_some(),
-            Impl::Serialize => v.variant.attrs.serialize_with().is_some(),
-            Impl::Fields => false,
-        };
-        if skipped || with {
-            continue;
-        }
-        let tree = match which {
-            Impl::Serialize => v.by_ref.as_ref(),
-            _ => v.by_value.as_ref(),
-        };
-        if let Some(tree) = tree {
+    for v in used_variants(e, which) {
+        if let Some(tree) = variant_tree(v, which) {
             for member in &tree.members {
                 clause.predicates.extend(member_bounds(tree, member, which));
             }
@@ -284,6 +319,42 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
         }
     }
     clause
+}
+
+/// The gates (see [`gates`]) of the struct variants `which` uses.
+pub fn enum_gates(e: &Enum, which: Impl) -> Vec<WherePredicate> {
+    used_variants(e, which)
+        .filter_map(|v| variant_tree(v, which))
+        .flat_map(|tree| gates(tree, which))
+        .collect()
+}
+
+/// The variants `which` reads or writes (not skipped, not through a user function).
+fn used_variants<'e, 'a>(
+    e: &'e Enum<'a>,
+    which: Impl,
+) -> impl Iterator<Item = &'e EnumVariant<'a>> + Clone {
+    e.variants.iter().filter(move |v| {
+        let skipped = match which {
+            Impl::Deserialize => v.variant.attrs.skip_deserializing(),
+            Impl::Serialize => v.variant.attrs.skip_serializing(),
+            Impl::Fields => false,
+        };
+        let with = match which {
+            Impl::Deserialize => v.variant.attrs.deserialize_with().is_some(),
+            Impl::Serialize => v.variant.attrs.serialize_with().is_some(),
+            Impl::Fields => false,
+        };
+        !skipped && !with
+    })
+}
+
+/// A struct variant's hidden struct for `which`: by reference when serializing.
+fn variant_tree<'e, 'a>(v: &'e EnumVariant<'a>, which: Impl) -> Option<&'e Tree<'a>> {
+    match which {
+        Impl::Serialize => v.by_ref.as_ref(),
+        _ => v.by_value.as_ref(),
+    }
 }
 
 /// The struct's generics with a leading `'de` lifetime, for impls over a deserializer lifetime.

@@ -9,7 +9,16 @@ use syn::DeriveInput;
 pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, non_camel_case_types, non_snake_case, unused_qualifications)]
+        // `private_bounds`: the items are bounded on the flattened fields' types (see
+        // `bound::gates`), which may be less visible than the struct; the bounds hold, and no
+        // user names these items.
+        #[allow(
+            non_upper_case_globals,
+            non_camel_case_types,
+            non_snake_case,
+            unused_qualifications,
+            private_bounds
+        )]
         const _: () = {
             // `#[serde(borrow)]` on a `Cow` field makes serde's parser name
             // `_serde::__private::de::borrow_cow_str`; this is where that path leads.

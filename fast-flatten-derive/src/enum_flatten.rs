@@ -103,6 +103,7 @@ fn clauses(e: &Enum, children_join: bool) -> Clauses {
         .clone()
         .unwrap_or_else(|| syn::parse_quote!(where));
     let mut fields = own;
+    fields.predicates.extend(bound::enum_gates(e, Impl::Fields));
     let mut de = bound::enum_where_clause(e, Impl::Deserialize);
     let mut ser = bound::enum_where_clause(e, Impl::Serialize);
     if children_join {

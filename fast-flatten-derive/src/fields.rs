@@ -2,10 +2,11 @@
 //! the leaves read so far.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
-use crate::tree::Tree;
+use crate::tree::{Member, Tree};
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let private = &tree.private;
@@ -166,22 +167,38 @@ fn fields_const(tree: &Tree) -> TokenStream {
 /// written) or more than one flattened field holds a catch-all map. Written here, at the derive,
 /// for trees whose type has no type parameter (lifetimes are erased to `'static`); a generic
 /// tree is checked where it is instantiated, by [`generic_names_check`].
-fn tree_checks(tree: &Tree) -> Option<TokenStream> {
-    if is_generic(tree) {
-        return None;
-    }
+///
+/// The check spells the name tree out rather than reading `NAME_TREE` of the struct, so that it
+/// is also the one place the expansion uses a flattened field's traits ungated (see
+/// `bound::gates`): a field type without them is one error here, at the field's type. A generic
+/// tree gets the same use of each of its gated children on its own.
+fn tree_checks(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let ident = &tree.ident;
-    let args: Vec<_> = tree.generics.lifetimes().map(|_| quote!('static)).collect();
-    let ty = if args.is_empty() {
-        quote!(#ident)
-    } else {
-        quote!(#ident<#(#args),*>)
-    };
-    let name = ident.to_string();
-    Some(quote! {
-        const _: () = #private::check_names(<#ty as #private::FlattenFields>::NAME_TREE, #name);
-    })
+    if is_generic(tree) {
+        let uses = tree
+            .members
+            .iter()
+            .filter(|m| m.is_flatten() && !m.is_de_buffered())
+            .filter(|m| !bound::mentions_generics(m.ty(), &tree.generics))
+            .map(|member| {
+                let name_tree = child_name_tree(tree, member);
+                quote!(const _: &[#private::NamePart] = #name_tree;)
+            });
+        return quote!(#(#uses)*);
+    }
+    let name = tree.ident.to_string();
+    let name_tree = name_tree_with(tree, |member| child_name_tree(tree, member));
+    quote! {
+        const _: () = #private::check_names(#name_tree, #name);
+    }
+}
+
+/// `<Child as FlattenFields>::NAME_TREE` for a flattened member, lifetimes erased, spanned at the
+/// field's type: where the error for a type without the flatten traits points.
+fn child_name_tree(tree: &Tree, member: &Member) -> TokenStream {
+    let private = &tree.private;
+    let ty = erase_lifetimes(&syn::parse2(member.flat_ty.clone()).expect("a type"));
+    quote_spanned!(member.ty().span()=> <#ty as #private::FlattenFields>::NAME_TREE)
 }
 
 /// Whether the struct has type or const parameters (lifetimes do not count).
@@ -205,16 +222,25 @@ pub fn generic_names_check(tree: &Tree) -> Option<TokenStream> {
 /// `NAME_TREE`: every member's names, read (with aliases) and written, nested as the tree is.
 pub fn name_tree(tree: &Tree) -> TokenStream {
     let private = &tree.private;
+    name_tree_with(tree, |member| {
+        let ty = &member.flat_ty;
+        quote!(<#ty as #private::FlattenFields>::NAME_TREE)
+    })
+}
+
+/// The name tree, with `child` giving a flattened member's own name tree.
+fn name_tree_with(tree: &Tree, child: impl Fn(&Member) -> TokenStream) -> TokenStream {
+    let private = &tree.private;
     let tag = tree
         .tag
         .map(|tag| quote!(#private::NamePart::leaf(&[#tag])));
     let parts = tree.members.iter().map(|member| {
-        let ty = &member.flat_ty;
         let attrs = member.attrs();
         if member.is_catch_all() {
             quote!(#private::NamePart::CatchAll)
         } else if member.is_flatten() {
-            quote!(#private::NamePart::Tree(<#ty as #private::FlattenFields>::NAME_TREE))
+            let child = child(member);
+            quote!(#private::NamePart::Tree(#child))
         } else {
             let read = if attrs.skip_deserializing() {
                 Vec::new()
