@@ -238,6 +238,17 @@ twins! {
 }
 
 twins! {
+    /// Only names taken beside the leaves (a foreign struct and externally tagged enum, no map):
+    /// the keys are read as field names, as serde's derive reads them.
+    struct Invoice / InvoiceTwin {
+        id: u64 => u64,
+        #[serde(flatten)] [buffered] audit: foreign::Audit => foreign::Audit,
+        #[serde(flatten)] pair: Pair => PairTwin,
+        #[serde(flatten)] [buffered] payment: foreign::Payment => foreign::Payment,
+    }
+}
+
+twins! {
     /// `flatten` with `with`, and with `skip_serializing_if` on a flattened `Option`.
     struct Withs / WithsTwin {
         id: u64 => u64,
@@ -471,6 +482,50 @@ fn errors_are_serdes() {
         .to_string();
     assert!(fast.starts_with("missing field `shape`"), "{fast}");
     assert!(twin.starts_with("missing field `shape`"), "{twin}");
+}
+
+/// A tree whose buffered fields take names only reads its keys as field names
+/// (`deserialize_identifier`, as serde's derive does): the same values, and on CBOR an integer
+/// key is accepted or refused as serde's flatten does on each format (ciborium refuses it as a
+/// field name; serde_cbor reads it as any value, and nothing takes it). A tree with a catch-all
+/// map still takes integer keys (`catch_all.rs`, `integer_keys_from_cbor`).
+#[test]
+fn keys_are_read_as_names_when_only_names_are_taken() {
+    let invoice = Invoice {
+        id: 7,
+        audit: audit("ann"),
+        pair: Pair { x: 1, y: 2 },
+        payment: foreign::Payment::Cash(5),
+    };
+    let twin = InvoiceTwin::from(&invoice);
+    assert_twins::<Invoice, InvoiceTwin>(std::slice::from_ref(&invoice));
+
+    let mut entries = vec![(
+        ciborium::Value::Integer(9.into()),
+        ciborium::Value::Text("not a name".to_owned()),
+    )];
+    let json = serde_json::to_value(&twin).unwrap();
+    for (key, value) in json.as_object().unwrap() {
+        let value = ciborium::Value::serialized(value).unwrap();
+        entries.push((ciborium::Value::Text(key.clone()), value));
+    }
+    let mut bytes = Vec::new();
+    ciborium::into_writer(&ciborium::Value::Map(entries), &mut bytes).unwrap();
+
+    let fast = ciborium::from_reader::<Invoice, _>(bytes.as_slice()).map_err(|e| e.to_string());
+    let serde =
+        ciborium::from_reader::<InvoiceTwin, _>(bytes.as_slice()).map_err(|e| e.to_string());
+    assert!(serde.is_err(), "serde's flatten on ciborium: {serde:?}");
+    assert!(fast.is_err(), "FastFlatten on ciborium: {fast:?}");
+
+    let fast = serde_cbor::from_slice::<Invoice>(&bytes).map_err(|e| e.to_string());
+    let serde = serde_cbor::from_slice::<InvoiceTwin>(&bytes).map_err(|e| e.to_string());
+    assert_eq!(
+        fast.as_ref().map(InvoiceTwin::from).map_err(Clone::clone),
+        serde,
+        "serde_cbor"
+    );
+    assert_eq!(fast.unwrap(), invoice);
 }
 
 /// A flattened `Option` of a foreign type is `None` when none of its keys appears; when some

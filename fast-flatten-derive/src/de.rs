@@ -741,7 +741,27 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             }
         }
     });
+    // Names only when every taker takes names only (a marked catch-all map never does).
+    let names_only = takers.iter().map(|member| {
+        let field = member.state_field();
+        let ty = child_ty(tree, member);
+        if member.is_catch_all() {
+            quote!(false)
+        } else {
+            quote! {
+                (!<#ty as #private::FlattenFields>::CATCH_ALL
+                    || <#ty as #private::FlattenDeserialize<'de>>::rest_keys_are_names(&mut __state.#field))
+            }
+        }
+    });
     Some(quote! {
+        #[inline(always)]
+        fn rest_keys_are_names(
+            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+        ) -> bool {
+            true #(&& #names_only)*
+        }
+
         #[inline(always)]
         fn rest_claim(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,

@@ -135,6 +135,11 @@ impl<'de, T: Deserialize<'de>> FlattenDeserialize<'de> for Buffered<T> {
         }
     }
 
+    #[inline]
+    fn rest_keys_are_names(state: &mut BufferedState<'de>) -> bool {
+        matches!(state.takes::<T>(), Takes::Named(_))
+    }
+
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut BufferedState<'de>,
         key: RestKey<'de>,

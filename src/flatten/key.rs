@@ -118,14 +118,19 @@ pub(crate) enum TreeKey<'de> {
 pub(crate) struct CatchAllKeySeed<T> {
     /// As [`KeySeed::tag`].
     tag: Option<&'static str>,
+    /// Whether the tree takes names only (see
+    /// [`FlattenDeserialize::rest_keys_are_names`](super::FlattenDeserialize::rest_keys_are_names)):
+    /// then the key is read as an identifier, else as any value.
+    names_only: bool,
     tree: PhantomData<fn() -> T>,
 }
 
 impl<T> CatchAllKeySeed<T> {
     #[inline]
-    pub(crate) fn new(tag: Option<&'static str>) -> Self {
+    pub(crate) fn new(tag: Option<&'static str>, names_only: bool) -> Self {
         CatchAllKeySeed {
             tag,
+            names_only,
             tree: PhantomData,
         }
     }
@@ -136,8 +141,14 @@ impl<'de, T: FlattenFields> DeserializeSeed<'de> for CatchAllKeySeed<T> {
 
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<TreeKey<'de>, D::Error> {
-        // `deserialize_any`: the catch-all's keys need not be strings (CBOR, YAML, MessagePack).
-        deserializer.deserialize_any(self)
+        if self.names_only {
+            // As serde's derive reads field names; ciborium answers it with one header read
+            // where `deserialize_any` takes two.
+            deserializer.deserialize_identifier(self)
+        } else {
+            // A catch-all map's keys need not be strings (CBOR, YAML, MessagePack).
+            deserializer.deserialize_any(self)
+        }
     }
 }
 

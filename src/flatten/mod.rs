@@ -253,6 +253,20 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         }
     }
 
+    /// Whether every key this type takes when no leaf claims it is a name (a string): a buffered
+    /// struct's fields or enum's variants, or no key at all. Asked once per map, before its
+    /// first key: when the whole tree takes names only, its keys are read as serde's derive
+    /// reads field names (`deserialize_identifier`), which some formats answer with less work
+    /// than `deserialize_any` (ciborium reads the key's header once instead of twice). A
+    /// catch-all map answers `false` (the default for a type with
+    /// [`CATCH_ALL`](FlattenFields::CATCH_ALL)), so that its keys may be integers (CBOR,
+    /// MessagePack). `&mut` for the same reason as [`rest_claim`](Self::rest_claim).
+    #[inline(always)]
+    fn rest_keys_are_names(state: &mut Self::State) -> bool {
+        let _ = state;
+        !Self::CATCH_ALL
+    }
+
     /// Offers a key that no leaf claims to the part of the tree that takes it (see
     /// [`rest_claim`](FlattenDeserialize::rest_claim)): a catch-all map deserializes the key and
     /// the map's next value into itself. Returns `false` when nothing takes it (then the caller

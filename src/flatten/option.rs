@@ -68,6 +68,11 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     }
 
     #[inline(always)]
+    fn rest_keys_are_names(state: &mut Self::State) -> bool {
+        T::rest_keys_are_names(state)
+    }
+
+    #[inline(always)]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,

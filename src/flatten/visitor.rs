@@ -191,7 +191,8 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
-    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag))? {
+    let names_only = T::rest_keys_are_names(state);
+    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag, names_only))? {
         match key {
             TreeKey::Slot(slot) if T::CHOOSES && !T::owns(state, slot) => {
                 not_owned::<T, M>(slot, map)?;

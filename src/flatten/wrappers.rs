@@ -89,6 +89,11 @@ macro_rules! pointer {
             }
 
             #[inline(always)]
+            fn rest_keys_are_names(state: &mut T::State) -> bool {
+                T::rest_keys_are_names(state)
+            }
+
+            #[inline(always)]
             fn deserialize_rest<M: MapAccess<'de>>(
                 state: &mut T::State,
                 key: RestKey<'de>,
