@@ -93,18 +93,41 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     };
 
     let private = options.private();
-    let conversions = convert::Conversions::of(&container, &private);
-    let converted = convert::Conversions::any(&container);
-    let items: proc_macro2::TokenStream = match &container.data {
+    // Expanded with the diagnostic gates (`bound::gates`), and once more without them for
+    // optimized builds when the type has any.
+    let (gated, has_gates) = bound::with_gates(true, || items(&container, &options, &private))?;
+    if !has_gates {
+        return Ok(dummy::wrap(&private, gated));
+    }
+    let (ungated, _) = bound::with_gates(false, || items(&container, &options, &private))?;
+    let gated = dummy::wrap(&private, gated);
+    let ungated = dummy::wrap(&private, ungated);
+    Ok(quote::quote! {
+        #[cfg(debug_assertions)]
+        #gated
+        #[cfg(not(debug_assertions))]
+        #ungated
+    })
+}
+
+/// Every item of the expansion of `container`.
+fn items(
+    container: &serde_derive_internals::ast::Container,
+    options: &attr::Options,
+    private: &proc_macro2::TokenStream,
+) -> syn::Result<proc_macro2::TokenStream> {
+    let conversions = convert::Conversions::of(container, private);
+    let converted = convert::Conversions::any(container);
+    Ok(match &container.data {
         serde_derive_internals::ast::Data::Struct(serde_derive_internals::ast::Style::Unit, _)
             if !converted =>
         {
-            unit::expand(&container, &private)
+            unit::expand(container, private)
         }
         serde_derive_internals::ast::Data::Struct(..) => match (conversions.ser, conversions.de) {
             (Some(ser), Some(de)) => [ser, de].into_iter().collect(),
             (ser, de) => {
-                let tree = tree::Tree::of_struct(&container, &options)?;
+                let tree = tree::Tree::of_struct(container, options)?;
                 [
                     fields::expand(&tree),
                     de.unwrap_or_else(|| de::expand(&tree)),
@@ -115,7 +138,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             }
         },
         serde_derive_internals::ast::Data::Enum(..) => {
-            let e = variants::Enum::new(&container, &options)?;
+            let e = variants::Enum::new(container, options)?;
             [
                 variant_structs::expand(&e),
                 conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
@@ -130,6 +153,5 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             .into_iter()
             .collect()
         }
-    };
-    Ok(dummy::wrap(&private, items))
+    })
 }
