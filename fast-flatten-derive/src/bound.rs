@@ -1,4 +1,4 @@
-//! Where clauses for generic structs.
+//! Where clauses for generic structs, and the diagnostic gates of debug builds.
 //!
 //! A bound is added for each field whose type mentions a generic parameter (a type parameter or
 //! a lifetime), on the whole field type: `Vec<T>: Deserialize<'de>`, `Inner<'a>: FlattenFields`.

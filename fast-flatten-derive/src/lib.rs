@@ -8,7 +8,7 @@
 //! | attributes | `attr.rs` | `#[fast_flatten(...)]`; `#[serde(...)]` is read by `serde_derive_internals`, serde's own parser |
 //! | checks | `check.rs` | shapes and attributes FastFlatten cannot (yet) expand, as spanned errors |
 //! | model | `tree.rs` | the struct's leaves and flattened children, in declaration order |
-//! | bounds | `bound.rs` | where clauses for generic structs |
+//! | bounds | `bound.rs` | where clauses for generic structs; in debug builds, the gates that make a flattened type without the flatten traits one error |
 //! | expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
 //! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
 //! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
