@@ -366,7 +366,7 @@ pub fn enum_gates(e: &Enum, which: Impl) -> Vec<WherePredicate> {
 fn used_variants<'e, 'a>(
     e: &'e Enum<'a>,
     which: Impl,
-) -> impl Iterator<Item = &'e EnumVariant<'a>> + Clone {
+) -> impl Iterator<Item = &'e EnumVariant<'a>> {
     e.variants.iter().filter(move |v| {
         let skipped = match which {
             Impl::Deserialize => v.variant.attrs.skip_deserializing(),

@@ -197,7 +197,11 @@ fn tree_checks(tree: &Tree) -> TokenStream {
 /// field's type: where the error for a type without the flatten traits points.
 fn child_name_tree(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
-    let ty = erase_lifetimes(&syn::parse2(member.flat_ty.clone()).expect("a type"));
+    // `flat_ty` is always a type (the field's, or `Buffered<..>` of it).
+    let ty = match syn::parse2::<syn::Type>(member.flat_ty.clone()) {
+        Ok(ty) => quote::ToTokens::into_token_stream(erase_lifetimes(&ty)),
+        Err(_) => member.flat_ty.clone(),
+    };
     quote_spanned!(member.ty().span()=> <#ty as #private::FlattenFields>::NAME_TREE)
 }
 
