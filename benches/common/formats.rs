@@ -138,7 +138,7 @@ pub trait Format: Listed {
     const CALLS: &'static str;
 
     /// Whether the format's errors carry the message given to `Error::custom` (postcard
-    /// replaces it with a fixed text).
+    /// replaces it with a fixed text; bitcode does in optimized builds).
     const KEEPS_MESSAGES: bool = true;
 
     /// Whether structs are written with their field names (or indexes) and read in any order,
@@ -891,6 +891,9 @@ impl Format for Bitcode {
     const NAME: &'static str = "bitcode";
     const CALLS: &'static str =
         "`deserialize` / `serialize` (serde API; returns a new `Vec` every time)";
+    // bitcode keeps error messages only when built with debug assertions ("bitcode error"
+    // otherwise, as `cargo test --release` shows).
+    const KEEPS_MESSAGES: bool = cfg!(debug_assertions);
     const SELF_DESCRIBING: bool = false;
     const DESCRIBES_VALUES: bool = false;
     const MIXED_SHAPES: bool = false; // panics "type changed"
