@@ -9,6 +9,7 @@ use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
+use crate::tree::Tree;
 use crate::user_call;
 use crate::variants::{Enum, EnumVariant};
 
@@ -324,28 +325,32 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
 }
 
 /// `deserialize_tagged_variant` of an internally tagged enum: a struct variant reads its tree
-/// straight from the rest of the map; other variants read it as a deserializer.
+/// straight from the rest of the map; other variants read it as a deserializer. Every arm is
+/// spelled out here rather than falling back to `deserialize_variant`, whose struct arms would
+/// then be compiled once more for the rest-of-map deserializer, never to run.
 fn tagged_variants(e: &Enum) -> Option<TokenStream> {
     let TagType::Internal { .. } = e.tag() else {
         return None;
     };
     let private = &e.private;
-    let arms: Vec<_> = e
-        .de_variants()
-        .filter(|(_, v)| v.variant.attrs.deserialize_with().is_none())
-        .filter_map(|(index, v)| {
-            let tree = v.by_value.as_ref()?;
+    if !e.de_variants().any(|(_, v)| tagged_tree(v).is_some()) {
+        return None;
+    }
+    let arms = e.de_variants().map(|(index, v)| match tagged_tree(v) {
+        Some(tree) => {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let into = struct_into_variant(e, v);
-            Some(
-                quote!(#index => #private::Result::map(rest.tree::<#ident #ty_generics>(), #into),),
-            )
-        })
-        .collect();
-    if arms.is_empty() {
-        return None;
-    }
+            quote!(#index => #private::Result::map(rest.tree::<#ident #ty_generics>(), #into),)
+        }
+        None => {
+            let read = variant_from_content(e, v);
+            quote!(#index => {
+                let __deserializer = rest.deserializer();
+                #read
+            })
+        }
+    });
     Some(quote! {
         #[inline(always)]
         fn deserialize_tagged_variant<__M: #private::MapAccess<'de>>(
@@ -354,10 +359,18 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
         ) -> #private::Result<Self, __M::Error> {
             match index {
                 #(#arms)*
-                _ => <Self as #private::DeserializeVariant<'de>>::deserialize_variant(index, rest.deserializer()),
+                _ => #private::Err(#private::variant_out_of_range()),
             }
         }
     })
+}
+
+/// The tree an internally tagged variant reads from the rest of the map: a struct variant's,
+/// unless the variant is read by its own `deserialize_with`.
+fn tagged_tree<'e, 'a>(v: &'e EnumVariant<'a>) -> Option<&'e Tree<'a>> {
+    v.by_value
+        .as_ref()
+        .filter(|_| v.variant.attrs.deserialize_with().is_none())
 }
 
 /// `variant_without_content` of an adjacently tagged enum: unit variants need none, a newtype
