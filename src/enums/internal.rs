@@ -242,7 +242,7 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
         let tag = Some(self.tag);
         let mut state = T::new_state();
         if !self.live {
-            replay_held::<T, M::Error>(&mut state, self.held, tag)?;
+            fill_from_map::<T, _>(&mut state, &mut held_entries(self.held), tag)?;
         }
         fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
         T::finish(state)
@@ -255,17 +255,6 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
         self.guard = true;
         RestDeserializer(self)
     }
-}
-
-/// Reads the entries held before the tag into a struct variant's tree. Out of line, so that
-/// the loop over the format's own map stays the only key loop where the tag came first.
-#[inline(never)]
-fn replay_held<'de, T: FlattenDeserialize<'de>, E: de::Error>(
-    state: &mut T::State,
-    held: vec::IntoIter<(Content<'de>, Content<'de>)>,
-    tag: Option<&'static str>,
-) -> Result<(), E> {
-    fill_from_map::<T, _>(state, &mut held_entries(held), tag)
 }
 
 impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
