@@ -490,7 +490,7 @@ where
     }
 }
 
-struct MapDeserializer<I, H, E> {
+pub(crate) struct MapDeserializer<I, H, E> {
     entries: I,
     value: Option<H>,
     count: usize,
@@ -511,16 +511,32 @@ pub(crate) fn visit_enum_entry<'de, V: Visitor<'de>, E: de::Error>(
     })
 }
 
+/// Held map entries, moved out one by one: a `MapAccess`.
+pub(crate) type HeldEntries<'de, E> =
+    MapDeserializer<vec::IntoIter<(Content<'de>, Content<'de>)>, Content<'de>, E>;
+
 /// Held map entries, moved out one by one, as a `MapAccess`: the entries an internally tagged
 /// enum read before its tag, replayed into the chosen variant's tree.
 pub(crate) fn held_entries<'de, E: de::Error>(
     entries: vec::IntoIter<(Content<'de>, Content<'de>)>,
-) -> impl MapAccess<'de, Error = E> {
+) -> HeldEntries<'de, E> {
     MapDeserializer {
         entries,
         value: None::<Content<'de>>,
         count: 0,
         error: PhantomData,
+    }
+}
+
+impl<'de, E> HeldEntries<'de, E> {
+    /// The next entry's key itself, its value kept for `next_value_seed`: for a caller that
+    /// looks text keys up without a deserializer around them.
+    #[inline]
+    pub(crate) fn next_held_key(&mut self) -> Option<Content<'de>> {
+        let (key, value) = self.entries.next()?;
+        self.count += 1;
+        self.value = Some(value);
+        Some(key)
     }
 }
 

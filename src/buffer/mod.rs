@@ -13,4 +13,4 @@ mod de;
 pub use self::content::Content;
 pub(crate) use self::content::{reserve_held, ContentVisitor, UnitValue};
 pub use self::de::ContentDeserializer;
-pub(crate) use self::de::{held_entries, visit_enum_entry};
+pub(crate) use self::de::{held_entries, visit_enum_entry, HeldEntries};

@@ -24,7 +24,7 @@ use super::{DeserializeVariant, VariantSeed};
 use crate::buffer::{
     held_entries, reserve_held, Content, ContentDeserializer, ContentVisitor, UnitValue,
 };
-use crate::flatten::{fill_from_map, FlattenDeserialize};
+use crate::flatten::{fill_from_held, fill_from_map, FlattenDeserialize};
 
 /// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
 /// `deserialize_struct` is given: formats that write structs as sequences read at most that
@@ -242,7 +242,7 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
         let tag = Some(self.tag);
         let mut state = T::new_state();
         if !self.live {
-            fill_from_map::<T, _>(&mut state, &mut held_entries(self.held), tag)?;
+            fill_from_held::<T, M::Error>(&mut state, &mut held_entries(self.held), tag)?;
         }
         fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
         T::finish(state)

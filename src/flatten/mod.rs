@@ -117,8 +117,8 @@ pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
 pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
-pub(crate) use self::visitor::fill_from_map;
 use self::visitor::{deserialize_tree, Expecting};
+pub(crate) use self::visitor::{fill_from_held, fill_from_map};
 
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
 /// helpers a derived type calls and a hand-written one has no need for.

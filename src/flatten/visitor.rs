@@ -4,13 +4,15 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use serde::de::{
-    Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Unexpected, VariantAccess, Visitor,
+    self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Unexpected,
+    VariantAccess, Visitor,
 };
 
 use super::errors::unknown_field;
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
+use crate::buffer::{Content, ContentDeserializer, HeldEntries};
 
 /// What a tree's visitor says it expects, in serde's words.
 #[derive(Clone, Copy, Debug)]
@@ -154,15 +156,56 @@ where
         return fill_with_catch_all::<T, M>(state, map, tag);
     }
     while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(tag))? {
-        match slot {
-            Some(slot) if T::CHOOSES && !T::owns(state, slot) => not_owned::<T, M>(slot, map)?,
-            Some(slot) => T::deserialize_slot(state, slot, map)?,
-            None => {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
+        read_value::<T, M>(state, slot, map)?;
     }
     Ok(())
+}
+
+/// [`fill_from_map`] over the entries an internally tagged enum held before its tag: a key
+/// held as text is looked up as it is, without a deserializer around it (the common case, where
+/// the replay would otherwise cost a deserializer call per key); other keys (bytes, integer
+/// field indexes) go through [`KeySeed`] as in the live map.
+#[inline(always)]
+pub(crate) fn fill_from_held<'de, T, E>(
+    state: &mut T::State,
+    map: &mut HeldEntries<'de, E>,
+    tag: Option<&'static str>,
+) -> Result<(), E>
+where
+    T: FlattenDeserialize<'de>,
+    E: de::Error,
+{
+    if T::CATCH_ALL {
+        return fill_with_catch_all::<T, _>(state, map, tag);
+    }
+    while let Some(key) = map.next_held_key() {
+        let seed = KeySeed::<T>::new(tag);
+        let slot = match key {
+            Content::Str(name) => seed.visit_str(name)?,
+            Content::String(name) => seed.visit_str(&name)?,
+            key => seed.deserialize(ContentDeserializer::<_, E>::moved(key))?,
+        };
+        read_value::<T, _>(state, slot, map)?;
+    }
+    Ok(())
+}
+
+/// Reads the value of a key that named `slot` (`None`: a key the tree does not know, skipped).
+#[inline(always)]
+fn read_value<'de, T, M>(
+    state: &mut T::State,
+    slot: Option<usize>,
+    map: &mut M,
+) -> Result<(), M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    match slot {
+        Some(slot) if T::CHOOSES && !T::owns(state, slot) => not_owned::<T, M>(slot, map),
+        Some(slot) => T::deserialize_slot(state, slot, map),
+        None => map.next_value::<IgnoredAny>().map(drop),
+    }
 }
 
 /// A key naming a leaf the value does not have (one of another variant than the one its tag

@@ -341,6 +341,26 @@ fn string_and_bytes() {
         => StringAndBytes::String { string: "\0".into() });
 }
 
+/// Keys held before the tag are replayed by their kind: borrowed text, owned text (a JSON key
+/// with an escape), bytes, an unknown key, and an integer (a field index, as packed CBOR
+/// writes them): each as serde's derive reads it.
+#[test]
+fn keys_held_before_the_tag() {
+    de!(tagged::InternallyTagged, r#"{"a":1,"tag":"Struct"}"# => InternallyTagged::Struct { a: 1 });
+    de!(tagged::InternallyTagged, r#"{"\u0061":1,"tag":"Struct"}"# => InternallyTagged::Struct { a: 1 });
+    de!(tagged::InternallyTagged, r#"{"x":[1,{}],"a":1,"tag":"Struct"}"# => InternallyTagged::Struct { a: 1 });
+    de_err!(tagged::InternallyTagged, r#"{"a":1,"\u0061":2,"tag":"Struct"}"# => "duplicate field `a`");
+    de_err!(tagged::InternallyTagged, r#"{"a":1,"tag":"Struct","a":2}"# => "duplicate field `a`");
+    de_val!(tagged::InternallyTagged, Val::Map(vec![
+        (Val::Bytes(b"a"), Val::U8(1)),
+        (Val::Str("tag"), Val::Str("Struct")),
+    ]) => InternallyTagged::Struct { a: 1 });
+    de_val!(tagged::InternallyTagged, Val::Map(vec![
+        (Val::U64(0), Val::U8(1)),
+        (Val::Str("tag"), Val::Str("Struct")),
+    ]) => InternallyTagged::Struct { a: 1 });
+}
+
 #[test]
 fn with_skipped_conflict() {
     // 58
