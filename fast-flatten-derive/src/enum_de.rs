@@ -55,6 +55,15 @@ pub fn expand(e: &Enum) -> TokenStream {
     });
     let without_content = without_content(e);
     let tagged = tagged_variants(e);
+    let internal_tag = match e.tag() {
+        TagType::Internal { tag } => Some(quote! {
+            #[automatically_derived]
+            impl #de_impl_generics #private::InternallyTagged<'de> for #self_ty #where_clause {
+                const TAG: &'static str = #tag;
+            }
+        }),
+        _ => None,
+    };
     let entry = entry_point(e);
 
     quote! {
@@ -79,6 +88,8 @@ pub fn expand(e: &Enum) -> TokenStream {
             #tagged
             #without_content
         }
+
+        #internal_tag
 
         #[automatically_derived]
         impl #de_impl_generics #private::Deserialize<'de> for #self_ty #where_clause {
@@ -148,11 +159,10 @@ fn entry_point(e: &Enum) -> TokenStream {
     let private = &e.private;
     match e.tag() {
         TagType::External => quote!(#private::deserialize_external::<Self, __D>(__deserializer)),
-        TagType::Internal { tag } => {
+        TagType::Internal { .. } => {
             let len = internal_len(e);
             quote!(#private::deserialize_internal::<Self, __D>(
                 __deserializer,
-                #tag,
                 const { #private::unnamed_fields(#len) },
             ))
         }

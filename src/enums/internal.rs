@@ -26,35 +26,39 @@ use crate::buffer::{
 };
 use crate::flatten::{fill_from_held, fill_from_map, FlattenDeserialize};
 
-/// Deserializes the internally tagged enum `E`, whose tag key is `tag`. `fields` is what
-/// `deserialize_struct` is given: formats that write structs as sequences read at most that
-/// many elements (the tag and the longest variant's fields).
+/// An internally tagged enum: its tag key, a constant, so that each key is compared with a
+/// literal wherever the enum is read.
+pub trait InternallyTagged<'de>: DeserializeVariant<'de> {
+    /// The tag key (`#[serde(tag = "...")]`).
+    const TAG: &'static str;
+}
+
+/// Deserializes the internally tagged enum `E`. `fields` is what `deserialize_struct` is
+/// given: formats that write structs as sequences read at most that many elements (the tag and
+/// the longest variant's fields).
 #[inline]
 pub fn deserialize_internal<'de, E, D>(
     deserializer: D,
-    tag: &'static str,
     fields: &'static [&'static str],
 ) -> Result<E, D::Error>
 where
-    E: DeserializeVariant<'de>,
+    E: InternallyTagged<'de>,
     D: Deserializer<'de>,
 {
     deserializer.deserialize_struct(
         E::NAME,
         fields,
         InternalVisitor {
-            tag,
             variants: PhantomData::<fn() -> E>,
         },
     )
 }
 
 struct InternalVisitor<E> {
-    tag: &'static str,
     variants: PhantomData<fn() -> E>,
 }
 
-impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
+impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     type Value = E;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -65,14 +69,14 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
         let mut held = Vec::new();
         let index = loop {
-            match map.next_key_seed(TagOrKey { tag: self.tag })? {
+            match map.next_key_seed(TagOrKey { tag: E::TAG })? {
                 Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E>::identifier())?,
                 Some(Key::Other(key)) => {
                     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
                     reserve_held(&mut held, map.size_hint());
                     held.push((key, value));
                 }
-                None => return Err(M::Error::missing_field(self.tag)),
+                None => return Err(M::Error::missing_field(E::TAG)),
             }
         };
         E::deserialize_tagged_variant(
@@ -82,7 +86,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
                 held: held.into_iter(),
                 value: None,
                 map,
-                tag: self.tag,
+                tag: E::TAG,
                 guard: false,
             },
         )
@@ -91,7 +95,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for InternalVisitor<E> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
         match seq.next_element_seed(VariantSeed::<E>::str())? {
             Some(index) => E::deserialize_variant(index, RestOfSeq(seq)),
-            None => Err(A::Error::missing_field(self.tag)),
+            None => Err(A::Error::missing_field(E::TAG)),
         }
     }
 }

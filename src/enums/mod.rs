@@ -32,7 +32,7 @@ pub use self::flattened::{
     external_variant_slot, hold_entry, hold_leaf, no_variant_found, read_tag,
     skip_other_variant_key, untagged_from_entries, AdjacentState, HeldLeaf, HeldValue,
 };
-pub use self::internal::{deserialize_internal, tagged_unit_variant, RestOfMap};
+pub use self::internal::{deserialize_internal, tagged_unit_variant, InternallyTagged, RestOfMap};
 pub use self::tagged_serializer::serialize_tagged_newtype;
 pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
 pub use self::variant::VariantSeed;
