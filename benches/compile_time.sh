@@ -8,9 +8,12 @@
 # the representation allows one; each enum used once through serde_json, so that both derives
 # are compiled to machine code), then rebuilds only those crates, alternating, three times per
 # profile, and prints the median CPU time (user + sys: steadier than wall time on a shared
-# machine) and the size of the compiled rlib.
+# machine) and the size of the compiled rlib. Build times on a shared machine move by 20% from
+# one run to the next: ROUNDS=7 takes the median of seven, and when `cargo llvm-lines` is
+# installed (`cargo install cargo-llvm-lines`) the script also prints the lines of LLVM IR and
+# the number of functions each crate generates in the dev profile, which do not move.
 #
-# Usage: bash benches/compile_time.sh
+# Usage: [ROUNDS=N] bash benches/compile_time.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -72,7 +75,8 @@ cpu_seconds() { # $1: crate, $2: profile
     awk '{print $1 + $2}' "$out/time"
 }
 
-median() { sort -n | sed -n 2p; }
+rounds=${ROUNDS:-3}
+median() { sort -n | sed -n "$(((rounds + 1) / 2))p"; }
 
 for c in serde fast; do
     generate $c
@@ -84,7 +88,7 @@ done
 
 for profile in dev release; do
     serde_times=() fast_times=()
-    for _ in 1 2 3; do
+    for _ in $(seq "$rounds"); do
         serde_times+=("$(cpu_seconds serde $profile)")
         fast_times+=("$(cpu_seconds fast $profile)")
     done
@@ -98,3 +102,15 @@ for profile in dev release; do
     f=$(stat -c %s "$out/target-fast/$(dir $profile)/libct_fast.rlib")
     echo "rlib ($profile): serde $s bytes, FastFlatten $f bytes, FastFlatten / serde $(echo "scale=2; $f / $s" | bc)"
 done
+llvm_lines() { # $1: crate; prints "lines functions"
+    touch "$out/$1/src/lib.rs"
+    (cd "$out/$1" && CARGO_TARGET_DIR="$out/target-$1-lines" cargo llvm-lines -q --lib) |
+        awk '/\(TOTAL\)/ {print $1, $2; exit}'
+}
+if cargo llvm-lines --version >/dev/null 2>&1; then
+    read -r s_lines s_fns < <(llvm_lines serde)
+    read -r f_lines f_fns < <(llvm_lines fast)
+    echo "LLVM IR (dev): serde $s_lines lines in $s_fns functions," \
+        "FastFlatten $f_lines lines in $f_fns functions," \
+        "FastFlatten / serde $(echo "scale=2; $f_lines / $s_lines" | bc) (lines)"
+fi
