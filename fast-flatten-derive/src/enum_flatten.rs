@@ -552,26 +552,12 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     let deliver_arms = ranges.iter().map(|(index, _, range)| {
         let name = state_variant(*index);
         match range {
-            Some(Range { child, offset, len }) => {
+            Some(Range { child, offset, .. }) => {
                 let ty = &child.ty;
                 quote! {
-                    #state::#name(__state) => {
-                        let own = slot.wrapping_sub(#offset);
-                        if own < #len {
-                            return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(__state, own, map);
-                        }
-                        // A key of another variant: the same name may be one of this one's.
-                        let name = <#self_ty as #private::FlattenFields>::slot_name(slot).unwrap_or("");
-                        match <#ty as #private::FlattenFields>::slot_of(name) {
-                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(__state, own, map),
-                            #private::None => #private::skip_other_variant_key(
-                                <#self_ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS,
-                                name,
-                                <#ty as #private::FlattenFields>::FIELDS,
-                                map,
-                            ),
-                        }
-                    }
+                    #state::#name(__state) => #private::deliver_to_variant::<#self_ty, #ty, __M>(
+                        __state, slot, #offset, map,
+                    ),
                 }
             }
             None => quote! {
@@ -612,22 +598,12 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     let owns_arms = ranges.iter().map(|(index, _, range)| {
         let name = state_variant(*index);
         match range {
-            Some(Range { child, offset, len }) => {
+            Some(Range { child, offset, .. }) => {
                 let ty = &child.ty;
                 quote! {
-                    #state::#name(__state) => {
-                        let own = slot.wrapping_sub(#offset);
-                        if own < #len {
-                            return <#ty as #private::FlattenDeserialize<'de>>::owns(__state, own);
-                        }
-                        // A name this variant shares with another.
-                        match <#self_ty as #private::FlattenFields>::slot_name(slot)
-                            .and_then(<#ty as #private::FlattenFields>::slot_of)
-                        {
-                            #private::Some(own) => <#ty as #private::FlattenDeserialize<'de>>::owns(__state, own),
-                            #private::None => false,
-                        }
-                    }
+                    #state::#name(__state) => #private::variant_owns::<#self_ty, #ty>(
+                        __state, slot, #offset,
+                    ),
                 }
             }
             None => quote!(#state::#name => false,),

@@ -12,7 +12,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, Map
 
 use super::{DeserializeVariant, VariantContentSeed, VariantSeed, VariantValue, Variants};
 use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
-use crate::flatten::RestKey;
+use crate::flatten::{FlattenDeserialize, FlattenFields, RestKey};
 
 /// serde's error for a flattened externally tagged enum none of whose variants is a key of the
 /// map: "no variant of enum X found in flattened data".
@@ -196,6 +196,56 @@ impl<'de, E: de::Error> MapAccess<'de> for HeldValue<'de, E> {
             Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
             None => Err(E::custom("serde_fastkit: a held value was read twice")),
         }
+    }
+}
+
+/// Gives the map's next value, for the leaf `slot` of the flattened internally tagged enum `E`,
+/// to the variant the tag chose: the tree `T`, whose leaves are `E`'s slots from `offset`. A
+/// slot of another variant is looked up again by name in `T` (variants share field names, and
+/// `E`'s lookup names the first variant that has one); a name `T` lacks is skipped, or is
+/// serde's "unknown field" error when the tree denies unknown fields.
+///
+/// One function rather than a generated block per variant, so that an enum nobody flattens
+/// costs the compiler one call to check per variant.
+#[inline]
+pub fn deliver_to_variant<'de, E, T, M>(
+    state: &mut T::State,
+    slot: usize,
+    offset: usize,
+    map: &mut M,
+) -> Result<(), M::Error>
+where
+    E: FlattenFields,
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    let own = slot.wrapping_sub(offset);
+    if own < T::LEN {
+        return T::deserialize_slot(state, own, map);
+    }
+    let name = E::slot_name(slot).unwrap_or("");
+    match T::slot_of(name) {
+        Some(own) => T::deserialize_slot(state, own, map),
+        None => skip_other_variant_key(E::DENY_UNKNOWN_FIELDS, name, T::FIELDS, map),
+    }
+}
+
+/// Whether the variant the tag chose (the tree `T`, from `offset`) has the leaf `slot` of the
+/// flattened internally tagged enum `E` still to read, by slot or, for another variant's
+/// slot, by name ([`deliver_to_variant`]).
+#[inline]
+pub fn variant_owns<'de, E, T>(state: &T::State, slot: usize, offset: usize) -> bool
+where
+    E: FlattenFields,
+    T: FlattenDeserialize<'de>,
+{
+    let own = slot.wrapping_sub(offset);
+    if own < T::LEN {
+        return T::owns(state, own);
+    }
+    match E::slot_name(slot).and_then(T::slot_of) {
+        Some(own) => T::owns(state, own),
+        None => false,
     }
 }
 

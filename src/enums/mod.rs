@@ -29,8 +29,9 @@ use serde::de::{Deserializer, Error, MapAccess, VariantAccess};
 pub use self::adjacent::deserialize_adjacent;
 pub use self::external::{deserialize_external, VariantValue};
 pub use self::flattened::{
-    external_variant_slot, hold_entry, hold_leaf, no_variant_found, read_tag,
-    skip_other_variant_key, untagged_from_entries, AdjacentState, HeldLeaf, HeldValue,
+    deliver_to_variant, external_variant_slot, hold_entry, hold_leaf, no_variant_found, read_tag,
+    skip_other_variant_key, untagged_from_entries, variant_owns, AdjacentState, HeldLeaf,
+    HeldValue,
 };
 pub use self::internal::{deserialize_internal, tagged_unit_variant, InternallyTagged, RestOfMap};
 pub use self::tagged_serializer::serialize_tagged_newtype;
