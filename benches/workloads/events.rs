@@ -16,8 +16,8 @@
 use super::mix;
 use crate::common::formats::Needs;
 use crate::workloads::{
-    any_format, describes_values, fast_enum_reads, maps_by_name, names_as_strings, no_format,
-    serde_internally_tagged_reads, MAPS_BY_NAME, MIXED_SHAPES,
+    any_format, fast_enum_reads, maps_by_name, no_format, serde_internally_tagged_reads,
+    MAPS_BY_NAME, MIXED_SHAPES,
 };
 
 workload! {
@@ -68,9 +68,9 @@ workload! {
         }
     }
     reads owned;
-    // Its tag is a unit enum: it reads the enum's string, but writes an index where formats
-    // write variants so.
-    Lower "lower" LowerBound, reads describes_values, writes names_as_strings
+    // Its tag is read and written as a string (`lower::Kind`), as FastFlatten writes it: the
+    // same bytes on every format where FastFlatten reads them back.
+    Lower "lower" LowerBound, reads fast_enum_reads, writes fast_enum_reads
         => <'a> lower::Created = |s| s.iter().map(Into::into).collect();
     Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
         => <'a> fast::Event = |s| s.to_vec();
@@ -198,15 +198,59 @@ pub mod serde_derive {
 pub mod lower {
     use serde::{Deserialize, Serialize};
 
-    /// The tag's values, read as a plain field.
-    #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
-    #[serde(rename_all = "snake_case")]
+    use serde::de::{self, Deserializer, Visitor};
+    use serde::Serializer;
+
+    /// The tag's values, read as a plain field. Written and read as the string FastFlatten
+    /// writes for the tag, on every format: serde's derive of a unit enum would write its index
+    /// on bincode, bitcode and postcard, and the plain struct could not read FastFlatten's
+    /// bytes there.
+    #[derive(Clone, Copy, Debug, PartialEq)]
     pub enum Kind {
         Created,
         Renamed,
         Deleted,
         Payment,
         Heartbeat,
+    }
+
+    impl Kind {
+        const NAMES: &'static [&'static str] =
+            &["created", "renamed", "deleted", "payment", "heartbeat"];
+    }
+
+    impl Serialize for Kind {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(Kind::NAMES[*self as usize])
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Kind {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Kind, D::Error> {
+            deserializer.deserialize_str(KindVisitor)
+        }
+    }
+
+    struct KindVisitor;
+
+    impl Visitor<'_> for KindVisitor {
+        type Value = Kind;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an event kind")
+        }
+
+        fn visit_str<E: de::Error>(self, name: &str) -> Result<Kind, E> {
+            // A match on the text, as serde's derive matches a variant's name.
+            Ok(match name {
+                "created" => Kind::Created,
+                "renamed" => Kind::Renamed,
+                "deleted" => Kind::Deleted,
+                "payment" => Kind::Payment,
+                "heartbeat" => Kind::Heartbeat,
+                _ => return Err(E::unknown_variant(name, Kind::NAMES)),
+            })
+        }
     }
 
     /// A `Created` event as a plain struct, the tag its first field.
