@@ -59,7 +59,17 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for GuardedKey<D> {
         deserialize_map()
         deserialize_struct(name: &'static str, fields: &'static [&'static str])
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
-        deserialize_identifier() deserialize_ignored_any()
+        deserialize_identifier()
+    }
+
+    /// An ignored key is still read as whatever it is, so that a second tag is seen: a format
+    /// may skip an ignored key without showing it to any visitor (serde_yaml does).
+    #[inline]
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.key.deserialize_any(Guard {
+            visitor,
+            tag: self.tag,
+        })
     }
 
     fn is_human_readable(&self) -> bool {

@@ -1258,3 +1258,283 @@ fn serde_2349_flattened_option_of_untagged() {
         );
     }
 }
+
+twins! {
+    /// 128-bit integers in the fields of a flattened internally tagged variant.
+    mod wide {
+        pub struct Outer {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Kind,
+        }
+
+        #[serde(tag = "type")]
+        pub enum Kind {
+            Wide { big: u128, neg: i128 },
+            Small { n: u8 },
+        }
+    }
+}
+
+/// The bytes of an `Outer` flattening a `Wide` variant, its tag last.
+#[derive(serde::Serialize)]
+struct WideTagLast {
+    id: u32,
+    big: u128,
+    neg: i128,
+    #[serde(rename = "type")]
+    tag: &'static str,
+}
+
+#[test]
+fn wide_integers_survive_the_buffer() {
+    // README's claim (buffered values row), for an internally tagged enum flattened into a
+    // struct, tag last: `big` and `neg` are held until the tag, then replayed.
+    use crate::internal::{read_on_wide_formats, summary, BIG, NEG};
+    let input = WideTagLast {
+        id: 1,
+        big: BIG,
+        neg: NEG,
+        tag: "Wide",
+    };
+    let expected = format!(
+        "{:?}",
+        wide::ours::Outer {
+            id: 1,
+            k: wide::ours::Kind::Wide { big: BIG, neg: NEG }
+        }
+    );
+    let outcomes = read_on_wide_formats::<_, wide::ours::Outer, wide::twin::Outer>(&input);
+    let refused = format!("invalid type: integer `{BIG}` as u128, expected any value");
+    let json_float = "invalid type: floating point `3.402823669209385e+38`, expected u128";
+    let unsupported = "u128 is not supported";
+    assert_eq!(
+        summary(outcomes, &expected),
+        [
+            // As `internal::wide_integers_survive_the_buffer`: serde_json hands the number to
+            // `deserialize_any` as an `f64`, rmp-serde writes 16 bytes that only
+            // `deserialize_u128` reads (format limits); serde's flatten buffers the whole
+            // object and fails at `deserialize_u128`, or refuses the integer outright.
+            ("serde_json", json_float.to_owned(), unsupported.to_owned()),
+            (
+                "serde_json (from_str)",
+                json_float.to_owned(),
+                unsupported.to_owned()
+            ),
+            (
+                "serde_json (pretty)",
+                json_float.to_owned(),
+                unsupported.to_owned()
+            ),
+            (
+                "serde_yaml",
+                "read back".to_owned(),
+                format!("big: {refused}")
+            ),
+            (
+                "serde_norway",
+                "read back".to_owned(),
+                format!("big: {refused}")
+            ),
+            (
+                "serde_yaml_ng",
+                "read back".to_owned(),
+                format!("big: {refused}")
+            ),
+            (
+                "ciborium",
+                "read back".to_owned(),
+                format!("Semantic(None, {refused:?})")
+            ),
+            (
+                "rmp-serde (map)",
+                "invalid type: byte array, expected u128".to_owned(),
+                unsupported.to_owned()
+            ),
+        ]
+    );
+    // Tag first: nothing held, the integers read in place, on JSON too; serde's flatten
+    // buffers them whatever the order.
+    let json = format!(r#"{{"id":1,"type":"Wide","big":{BIG},"neg":{NEG}}}"#);
+    assert_eq!(ours!(wide::Outer, &json), Ok(expected));
+    assert_eq!(theirs!(wide::Outer, &json), Err(unsupported.to_owned()));
+}
+
+twins! {
+    /// `#[serde(flatten, default)]` on the two representations `serde_1626_flatten_default`
+    /// and `serde_1626_flatten_default_externally_tagged` leave out.
+    mod defaults {
+        pub struct AdjacentDefault {
+            pub id: u32,
+            #[serde(flatten, default)]
+            pub k: Tagged,
+        }
+
+        #[derive(Default)]
+        #[serde(tag = "t", content = "c")]
+        pub enum Tagged {
+            A(u8),
+            #[default]
+            B,
+        }
+
+        pub struct UntaggedDefault {
+            pub id: u32,
+            #[serde(flatten, default)]
+            pub e: Shape,
+        }
+
+        /// `Default`: below, `Pair { x: 0, y: 0 }` (no unit variant, which an empty map
+        /// might match).
+        #[serde(untagged)]
+        pub enum Shape {
+            Pair { x: u8, y: u8 },
+            One { x: u8 },
+        }
+    }
+}
+
+macro_rules! shape_default {
+    ($($side:ident)*) => {$(
+        impl Default for defaults::$side::Shape {
+            fn default() -> Self {
+                defaults::$side::Shape::Pair { x: 0, y: 0 }
+            }
+        }
+    )*};
+}
+shape_default!(ours twin);
+
+#[test]
+fn serde_1626_flatten_default_adjacently_tagged() {
+    // 131, intended difference (serde#1626), as `serde_1626_flatten_default`: the default when
+    // neither the tag nor the content appears; serde ignores `default` there and asks for the
+    // tag.
+    assert_eq!(
+        ours!(defaults::AdjacentDefault, r#"{"id":1}"#),
+        Ok("AdjacentDefault { id: 1, k: B }".to_owned())
+    );
+    assert_eq!(
+        theirs!(defaults::AdjacentDefault, r#"{"id":1}"#),
+        Err("missing field `t`".to_owned())
+    );
+    for json in orders(&[("id", "1"), ("t", r#""A""#), ("c", "3")]) {
+        de!(defaults::AdjacentDefault, &json => AdjacentDefault { id: 1, k: Tagged::A(3) });
+    }
+    // Once one of its keys appears, the enum is read, and fails as serde's does.
+    de_err!(defaults::AdjacentDefault, r#"{"id":1,"t":"A"}"# => "missing field `c`");
+    de_err!(defaults::AdjacentDefault, r#"{"id":1,"c":3}"# => "missing field `t`");
+    let unknown = "unknown variant `Z`, expected `A` or `B`";
+    assert_eq!(
+        ours!(defaults::AdjacentDefault, r#"{"id":1,"t":"Z"}"#),
+        Err(unknown.to_owned())
+    );
+    assert_eq!(
+        theirs!(defaults::AdjacentDefault, r#"{"id":1,"t":"Z"}"#),
+        Err(unknown.to_owned())
+    );
+    // (Not `de_err!`: on YAML, FastFlatten reads the tag in place and serde_yaml prefixes the
+    // error with its path, where serde's flatten reads it from its buffer, without.)
+    let yaml = "id: 1\nt: Z\n";
+    assert_eq!(
+        crate::support::outcome(serde_yaml::from_str::<defaults::ours::AdjacentDefault>(
+            yaml
+        )),
+        Err(format!("t: {unknown}"))
+    );
+    assert_eq!(
+        crate::support::outcome(serde_yaml::from_str::<defaults::twin::AdjacentDefault>(
+            yaml
+        )),
+        Err(unknown.to_owned())
+    );
+    de_err!(defaults::AdjacentDefault, r#"{"c":"x","id":1,"t":"A"}"# => r#"invalid type: string "x", expected u8"#);
+}
+
+#[test]
+fn serde_1626_flatten_default_untagged() {
+    // 131, intended difference (serde#1626), untagged: every key no other leaf claims belongs
+    // to the untagged enum (`serde_2349_flattened_option_of_untagged`); with none, the
+    // default. serde tries the variants on an empty map and fails.
+    assert_eq!(
+        ours!(defaults::UntaggedDefault, r#"{"id":1}"#),
+        Ok("UntaggedDefault { id: 1, e: Pair { x: 0, y: 0 } }".to_owned())
+    );
+    assert_eq!(
+        theirs!(defaults::UntaggedDefault, r#"{"id":1}"#),
+        Err("data did not match any variant of untagged enum Shape".to_owned())
+    );
+    for json in orders(&[("id", "1"), ("x", "1"), ("y", "2")]) {
+        de!(defaults::UntaggedDefault, &json => UntaggedDefault { id: 1, e: Shape::Pair { x: 1, y: 2 } });
+    }
+    de!(defaults::UntaggedDefault, r#"{"x":1,"id":1}"# => UntaggedDefault { id: 1, e: Shape::One { x: 1 } });
+    // Once an unclaimed key appears, the enum is read (the default is not a fallback), and
+    // fails as serde's does; a key of no variant is one (`Pair` with a bad `y` is read as
+    // `One`, its `y` ignored, by both).
+    de_err!(defaults::UntaggedDefault, r#"{"id":1,"z":1}"# => "data did not match any variant of untagged enum Shape");
+    de_err!(defaults::UntaggedDefault, r#"{"id":1,"y":2}"# => "data did not match any variant of untagged enum Shape");
+    de!(defaults::UntaggedDefault, r#"{"x":1,"id":1,"y":"bad"}"# => UntaggedDefault { id: 1, e: Shape::One { x: 1 } });
+}
+
+pub use crate::internal::{distance, Distance, Km, Measure};
+
+twins! {
+    /// `#[serde(bound(...))]` on a generic externally tagged enum and on the struct flattening
+    /// it, needed by both derives as in `internal::bounded` (the recursive variant `Then`
+    /// makes FastFlatten's inferred bounds a cycle). Read standalone and flattened.
+    mod bounded {
+        #[serde(bound(serialize = "M: Measure", deserialize = "M: Measure"))]
+        pub enum Leg<M> {
+            Walk { distance: Distance<M> },
+            Ride(Distance<M>),
+            Then(Distance<M>, Box<Leg<M>>),
+            Rest,
+        }
+
+        #[serde(bound = "M: Measure")]
+        pub struct Trip<M> {
+            pub id: u32,
+            #[serde(flatten)]
+            pub leg: Leg<M>,
+        }
+    }
+}
+
+#[test]
+fn bound_attribute_on_generic_externally_tagged_enum() {
+    // [src] serde's `bound`: compiles and roundtrips with `M = Km`, standalone and flattened
+    // (the struct needs its own `bound`: serde's would infer `M: Serialize`).
+    rt!(bounded::Leg<Km>, Leg::Walk { distance: distance(5) } => r#"{"Walk":{"distance":"5km"}}"#);
+    rt!(bounded::Leg<Km>, Leg::Ride(distance(7)) => r#"{"Ride":"7km"}"#);
+    rt!(bounded::Leg<Km>, Leg::Rest => r#""Rest""#);
+    rt!(bounded::Leg<Km>, Leg::Then(distance(1), Box::new(Leg::Ride(distance(2))))
+        => r#"{"Then":["1km",{"Ride":"2km"}]}"#);
+    de_err!(bounded::Leg<Km>, r#"{"Ride":"7mi"}"# => "expected a distance in km");
+    roundtrip!(
+        bounded::Leg<Km>,
+        Leg::Walk {
+            distance: distance(5)
+        }
+    );
+    roundtrip!(bounded::Leg<Km>, Leg::Ride(distance(7)));
+    roundtrip!(
+        bounded::Leg<Km>,
+        Leg::Then(distance(1), Box::new(Leg::Rest))
+    );
+    rt_text!(bounded::Trip<Km>, Trip { id: 1, leg: Leg::Ride(distance(7)) } => r#"{"id":1,"Ride":"7km"}"#);
+    for json in orders(&[("id", "1"), ("Walk", r#"{"distance":"5km"}"#)]) {
+        de!(bounded::Trip<Km>, &json => Trip { id: 1, leg: Leg::Walk { distance: distance(5) } });
+    }
+    roundtrip!(
+        bounded::Trip<Km>,
+        Trip {
+            id: 1,
+            leg: Leg::Walk {
+                distance: distance(5)
+            }
+        },
+        // the variant is a key, which formats writing structs as sequences drop (by design)
+        Needs::OnlySelfDescribing,
+        Bytes::Own
+    );
+}

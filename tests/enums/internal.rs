@@ -37,9 +37,9 @@ twins! {
         }
 
         /// serde's also has `NewtypeUnit(())`, `NewtypeUnitStruct(Unit)` and
-        /// `NewtypeNewtype(Newtype)`, which FastFlatten does not compile
-        /// (`serde_shapes::concrete_payloads`): they are in `Newtypes`, with their payloads as
-        /// parameters, and without struct variants (`serde_shapes::unused_parameter`).
+        /// `NewtypeNewtype(Newtype)`: they are in `Newtypes`, with their payloads as
+        /// parameters, and without struct variants (`serde_shapes::unused_parameter`); the
+        /// concrete payloads are read in `serde_shapes::concrete_payloads`.
         #[serde(tag = "tag")]
         pub enum InternallyTagged {
             Unit,
@@ -961,4 +961,357 @@ fn sequence_form_on_ciborium() {
     de_fmt!(Ciborium, tagged::InternallyTagged, &bytes => InternallyTagged::Struct { a: 1 });
     let bytes = Ciborium::encode(&("Unit",)).unwrap();
     de_fmt!(Ciborium, tagged::InternallyTagged, &bytes => InternallyTagged::Unit);
+}
+
+/// A format's name, FastFlatten's outcome and serde's, as [`read_on_wide_formats`] gives them.
+pub(crate) type Row = (
+    &'static str,
+    crate::support::Outcome,
+    crate::support::Outcome,
+);
+
+/// `u128` above `u64::MAX` and `i128` below `i64::MIN`: 128-bit integers on every format.
+pub(crate) const BIG: u128 = u128::MAX - 7;
+pub(crate) const NEG: i128 = i128::MIN + 9;
+
+/// How FastFlatten's `O` and serde's `T` read `input` as written by each format of the table
+/// that carries 128-bit integers, describes its values and keys a struct's fields by name: where
+/// a value can be held at all (the others cannot write `u128`, or read a struct as the sequence
+/// of its fields), in the table's order.
+pub(crate) fn read_on_wide_formats<I, O, T>(input: &I) -> Vec<Row>
+where
+    I: Serialize + ?Sized,
+    O: serde::de::DeserializeOwned + std::fmt::Debug,
+    T: serde::de::DeserializeOwned + std::fmt::Debug,
+{
+    struct Visit<'a, I: ?Sized, O, T> {
+        input: &'a I,
+        rows: Vec<Row>,
+        types: std::marker::PhantomData<(O, T)>,
+    }
+
+    impl<I, O, T> crate::common::formats::FormatVisitor for Visit<'_, I, O, T>
+    where
+        I: Serialize + ?Sized,
+        O: serde::de::DeserializeOwned + std::fmt::Debug,
+        T: serde::de::DeserializeOwned + std::fmt::Debug,
+    {
+        fn visit<F: crate::common::formats::Format>(&mut self) {
+            if !(F::WIDE_INTS && F::DESCRIBES_VALUES && F::SELF_DESCRIBING && F::KEYS_ARE_NAMES) {
+                return;
+            }
+            let bytes = F::encode(self.input).unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+            self.rows.push((
+                F::NAME,
+                crate::support::outcome(F::decode::<O>(&bytes)),
+                crate::support::outcome(F::decode::<T>(&bytes)),
+            ));
+        }
+    }
+
+    let mut visitor = Visit::<I, O, T> {
+        input,
+        rows: Vec::new(),
+        types: std::marker::PhantomData,
+    };
+    crate::common::formats::visit_formats(&mut visitor);
+    visitor.rows
+}
+
+/// `rows` with `"read back"` for each outcome that is `expected`, else the outcome's value or
+/// error.
+pub(crate) fn summary(rows: Vec<Row>, expected: &str) -> Vec<(&'static str, String, String)> {
+    let show = |outcome: crate::support::Outcome| match outcome {
+        Ok(value) if value == expected => "read back".to_owned(),
+        Ok(value) | Err(value) => value,
+    };
+    rows.into_iter()
+        .map(|(name, ours, theirs)| (name, show(ours), show(theirs)))
+        .collect()
+}
+
+twins! {
+    /// 128-bit integers in the fields of an internally tagged variant.
+    mod wide {
+        #[serde(tag = "type")]
+        pub enum E {
+            Wide { big: u128, neg: i128 },
+            Small { n: u8 },
+        }
+    }
+}
+
+/// The bytes of an internally tagged `Wide` variant with its tag last.
+#[derive(Serialize)]
+struct WideTagLast {
+    big: u128,
+    neg: i128,
+    #[serde(rename = "type")]
+    tag: &'static str,
+}
+
+#[test]
+fn wide_integers_survive_the_buffer() {
+    // README's claim (buffered values row): FastFlatten's buffer keeps `u128`/`i128`, serde's
+    // `Content` has no 128-bit integers. With the tag last, `big` and `neg` are held, then
+    // replayed to the variant.
+    let input = WideTagLast {
+        big: BIG,
+        neg: NEG,
+        tag: "Wide",
+    };
+    let refused = format!("invalid type: integer `{BIG}` as u128, expected any value");
+    let outcomes = read_on_wide_formats::<_, wide::ours::E, wide::twin::E>(&input);
+    let expected = format!("{:?}", wide::ours::E::Wide { big: BIG, neg: NEG });
+    let json_float = "invalid type: floating point `3.402823669209385e+38`, expected u128";
+    assert_eq!(
+        summary(outcomes, &expected),
+        [
+            // serde_json (without `arbitrary_precision`) hands a number past `u64` to
+            // `deserialize_any` as an `f64`, rmp-serde writes `u128` as 16 bytes that only
+            // `deserialize_u128` reads back: whatever holds the value, it is lost there (a
+            // limit of the format); serde's buffer then fails at `deserialize_u128`.
+            (
+                "serde_json",
+                json_float.to_owned(),
+                "u128 is not supported".to_owned()
+            ),
+            (
+                "serde_json (from_str)",
+                json_float.to_owned(),
+                "u128 is not supported".to_owned()
+            ),
+            (
+                "serde_json (pretty)",
+                json_float.to_owned(),
+                "u128 is not supported".to_owned()
+            ),
+            // The formats whose `deserialize_any` hands `visit_u128`/`visit_i128`: FastFlatten
+            // reads the value back exactly, serde's buffer refuses the integer.
+            (
+                "serde_yaml",
+                "read back".to_owned(),
+                format!("big: {refused}")
+            ),
+            (
+                "serde_norway",
+                "read back".to_owned(),
+                format!("big: {refused}")
+            ),
+            (
+                "serde_yaml_ng",
+                "read back".to_owned(),
+                format!("big: {refused}")
+            ),
+            (
+                "ciborium",
+                "read back".to_owned(),
+                format!("Semantic(None, {refused:?})")
+            ),
+            (
+                "rmp-serde (map)",
+                "invalid type: byte array, expected u128".to_owned(),
+                "u128 is not supported".to_owned()
+            ),
+        ]
+    );
+    // Tag first, FastFlatten holds nothing and reads the integers in place, on JSON too;
+    // serde's derive buffers the variant's fields whatever the tag's position.
+    let json = format!(r#"{{"type":"Wide","big":{BIG},"neg":{NEG}}}"#);
+    assert_eq!(ours!(wide::E, &json), Ok(expected));
+    assert_eq!(
+        theirs!(wide::E, &json),
+        Err("u128 is not supported".to_owned())
+    );
+}
+
+twins! {
+    /// A borrowed byte slice in an internally tagged variant.
+    mod borrowed_bytes {
+        #[serde(tag = "type")]
+        pub enum E<'a> {
+            Bytes {
+                #[serde(borrow)]
+                data: &'a [u8],
+            },
+            Other,
+        }
+    }
+}
+
+/// The bytes of an internally tagged `Bytes` variant with its tag last, its data as bytes.
+#[derive(Serialize)]
+struct BytesTagLast {
+    #[serde(with = "crate::support::bytes")]
+    data: Vec<u8>,
+    #[serde(rename = "type")]
+    tag: &'static str,
+}
+
+/// Whether `inner` lies within `outer` (was borrowed from it).
+pub(crate) fn within(inner: &[u8], outer: &[u8]) -> bool {
+    outer.as_ptr_range().start <= inner.as_ptr_range().start
+        && inner.as_ptr_range().end <= outer.as_ptr_range().end
+}
+
+/// Reads `input` as format `F` writes it, with FastFlatten's and serde's `E<'_>`: both must
+/// read `Bytes { data }`, FastFlatten's borrowing `data` from the bytes.
+#[track_caller]
+fn borrowed_bytes_on<F: crate::common::formats::Format>(input: &BytesTagLast) {
+    use borrowed_bytes::{ours, twin};
+    let bytes = F::encode(input).unwrap();
+    let read = F::decode_borrowed::<ours::E<'_>>(&bytes).expect("the format lends");
+    let outcome = crate::support::same(
+        &F::NAME,
+        F::decode_borrowed::<ours::E<'_>>(&bytes).unwrap(),
+        F::decode_borrowed::<twin::E<'_>>(&bytes).unwrap(),
+    );
+    let expected = ours::E::Bytes { data: &input.data };
+    crate::support::expect_value(&F::NAME, outcome, &expected);
+    match read {
+        Ok(ours::E::Bytes { data }) => assert!(within(data, &bytes), "{}: copied", F::NAME),
+        other => panic!("{}: {other:?}", F::NAME),
+    }
+}
+
+#[test]
+fn borrowed_bytes_survive_the_buffer() {
+    // README's claim (src/buffer/): the buffer keeps borrowed bytes borrowed. With the tag
+    // last, `data` is held (as bytes the input lends: rmp-serde's and serde_cbor's
+    // `from_slice` hand `visit_borrowed_bytes`), then replayed to a `&[u8]` field, which
+    // accepts only borrowed bytes. serde 1.0.229's `Content` keeps them too
+    // (`Content::Bytes(&'de [u8])`): both read the same value, no difference here.
+    use crate::common::formats::{MsgPackMap, SerdeCbor};
+    let input = BytesTagLast {
+        data: b"\x00\xffab".to_vec(),
+        tag: "Bytes",
+    };
+    borrowed_bytes_on::<MsgPackMap>(&input);
+    borrowed_bytes_on::<SerdeCbor>(&input);
+    // JSON lends a string without escapes as bytes; one with an escape it must copy, which a
+    // `&[u8]` refuses: both alike. (Read with `same`, not `de!`, which also reads the input
+    // from the other formats and so needs types that own their data.)
+    use borrowed_bytes::{ours, twin};
+    for (json, expected) in [
+        (
+            r#"{"data":"ab","type":"Bytes"}"#,
+            Ok("Bytes { data: [97, 98] }"),
+        ),
+        (
+            r#"{"data":"a\nb","type":"Bytes"}"#,
+            Err(r#"invalid type: string "a\nb", expected a borrowed byte array"#),
+        ),
+    ] {
+        let outcome = crate::support::same(
+            &json,
+            serde_json::from_str::<ours::E<'_>>(json),
+            serde_json::from_str::<twin::E<'_>>(json),
+        );
+        assert_eq!(
+            outcome,
+            expected.map(str::to_owned).map_err(str::to_owned),
+            "{json}"
+        );
+    }
+}
+
+/// A unit of measure: the type parameter of [`Distance`], not (de)serializable itself.
+pub trait Measure {
+    const SUFFIX: &'static str;
+}
+
+/// Kilometres.
+#[derive(Debug, PartialEq)]
+pub struct Km;
+
+impl Measure for Km {
+    const SUFFIX: &'static str = "km";
+}
+
+/// A distance in `M`, written as text with the unit's suffix (`"5km"`): (de)serializable for
+/// every `M: Measure`, whereas the bounds serde infers for a type using `Distance<M>` ask for
+/// `M: Serialize` / `M: Deserialize<'de>`, which `Km` is not. Hence `bound = "M: Measure"`.
+pub struct Distance<M>(pub u32, pub std::marker::PhantomData<M>);
+
+/// `Distance(n)` in `M`.
+pub fn distance<M>(n: u32) -> Distance<M> {
+    Distance(n, std::marker::PhantomData)
+}
+
+impl<M> std::fmt::Debug for Distance<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Distance({})", self.0)
+    }
+}
+
+impl<M: Measure> Serialize for Distance<M> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("{}{}", self.0, M::SUFFIX))
+    }
+}
+
+impl<'de, M: Measure> Deserialize<'de> for Distance<M> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let number = text.strip_suffix(M::SUFFIX).ok_or_else(|| {
+            serde::de::Error::custom(format!("expected a distance in {}", M::SUFFIX))
+        })?;
+        number
+            .parse()
+            .map(distance)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+twins! {
+    /// `#[serde(bound = "...")]` on a generic internally tagged enum, replacing the inferred
+    /// bounds, which neither derive can do without for `Leg<Km>`: serde's infers
+    /// `M: Serialize` / `M: Deserialize<'de>` ("the trait bound `M: Measure` is not
+    /// satisfied"), FastFlatten's bounds whole field types (fast-flatten-derive/src/bound.rs),
+    /// and `Box<Leg<M>>: Serialize` through `Leg<M>` is a cycle ("overflow evaluating the
+    /// requirement `Leg<Km>: Serialize`"). Both checked by removing the attribute.
+    mod bounded {
+        #[serde(tag = "type", bound = "M: Measure")]
+        pub enum Leg<M> {
+            Walk { distance: Distance<M>, note: String },
+            Ride(Stop<M>),
+            Then { first: Distance<M>, next: Box<Leg<M>> },
+            Rest,
+        }
+
+        #[serde(bound = "M: Measure")]
+        pub struct Stop<M> {
+            pub at: Distance<M>,
+        }
+    }
+}
+
+#[test]
+fn bound_attribute_on_generic_enum() {
+    // [src] serde's `bound` (container attribute): compiles and roundtrips with `M = Km`.
+    rt!(bounded::Leg<Km>, Leg::Walk { distance: distance(5), note: "n".into() }
+        => r#"{"type":"Walk","distance":"5km","note":"n"}"#);
+    rt!(bounded::Leg<Km>, Leg::Ride(Stop { at: distance(7) }) => r#"{"type":"Ride","at":"7km"}"#);
+    rt!(bounded::Leg<Km>, Leg::Then { first: distance(1), next: Box::new(Leg::Rest) }
+        => r#"{"type":"Then","first":"1km","next":{"type":"Rest"}}"#);
+    rt!(bounded::Leg<Km>, Leg::Rest => r#"{"type":"Rest"}"#);
+    // the tag last (fields held, then replayed) and the bounded field's own error
+    de!(bounded::Leg<Km>, r#"{"next":{"distance":"2km","note":"","type":"Walk"},"first":"1km","type":"Then"}"#
+        => Leg::Then { first: distance(1), next: Box::new(Leg::Walk { distance: distance(2), note: String::new() }) });
+    de_err!(bounded::Leg<Km>, r#"{"type":"Ride","at":"7mi"}"# => "expected a distance in km");
+    roundtrip!(
+        bounded::Leg<Km>,
+        Leg::Walk {
+            distance: distance(5),
+            note: "n".into()
+        }
+    );
+    roundtrip!(bounded::Leg<Km>, Leg::Ride(Stop { at: distance(7) }));
+    roundtrip!(
+        bounded::Leg<Km>,
+        Leg::Then {
+            first: distance(1),
+            next: Box::new(Leg::Ride(Stop { at: distance(2) }))
+        }
+    );
 }
