@@ -1290,7 +1290,7 @@ struct WideTagLast {
 fn wide_integers_survive_the_buffer() {
     // README's claim (buffered values row), for an internally tagged enum flattened into a
     // struct, tag last: `big` and `neg` are held until the tag, then replayed.
-    use crate::internal::{read_on_wide_formats, summary, BIG, NEG};
+    use crate::internal::{read_on_wide_formats, summary, wide_rows, BIG, NEG};
     let input = WideTagLast {
         id: 1,
         big: BIG,
@@ -1308,50 +1308,17 @@ fn wide_integers_survive_the_buffer() {
     let refused = format!("invalid type: integer `{BIG}` as u128, expected any value");
     let json_float = "invalid type: floating point `3.402823669209385e+38`, expected u128";
     let unsupported = "u128 is not supported";
+    // As `internal::wide_integers_survive_the_buffer`: serde_json hands the number to
+    // `deserialize_any` as an `f64`, rmp-serde writes 16 bytes that only `deserialize_u128`
+    // reads (format limits); serde's flatten buffers the whole object and fails at
+    // `deserialize_u128`, or refuses the integer outright.
     assert_eq!(
         summary(outcomes, &expected),
-        [
-            // As `internal::wide_integers_survive_the_buffer`: serde_json hands the number to
-            // `deserialize_any` as an `f64`, rmp-serde writes 16 bytes that only
-            // `deserialize_u128` reads (format limits); serde's flatten buffers the whole
-            // object and fails at `deserialize_u128`, or refuses the integer outright.
-            ("serde_json", json_float.to_owned(), unsupported.to_owned()),
-            (
-                "serde_json (from_str)",
-                json_float.to_owned(),
-                unsupported.to_owned()
-            ),
-            (
-                "serde_json (pretty)",
-                json_float.to_owned(),
-                unsupported.to_owned()
-            ),
-            (
-                "serde_yaml",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "serde_norway",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "serde_yaml_ng",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "ciborium",
-                "read back".to_owned(),
-                format!("Semantic(None, {refused:?})")
-            ),
-            (
-                "rmp-serde (map)",
-                "invalid type: byte array, expected u128".to_owned(),
-                unsupported.to_owned()
-            ),
-        ]
+        wide_rows(
+            (json_float, unsupported),
+            ("invalid type: byte array, expected u128", unsupported),
+            &refused
+        )
     );
     // Tag first: nothing held, the integers read in place, on JSON too; serde's flatten
     // buffers them whatever the order.

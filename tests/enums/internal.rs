@@ -1030,6 +1030,33 @@ pub(crate) fn summary(rows: Vec<Row>, expected: &str) -> Vec<(&'static str, Stri
         .collect()
 }
 
+/// What [`summary`] gives for a value holding `BIG` and `NEG` read through a buffer. On
+/// serde_json (three configurations) and rmp-serde the format decides (`json`, `rmp`: FastFlatten's
+/// and serde's outcomes); where the format hands `visit_u128`/`visit_i128` (YAML, ciborium),
+/// FastFlatten reads the value back and serde's buffer refuses the integer (`refused`).
+pub(crate) fn wide_rows(
+    json: (&str, &str),
+    rmp: (&str, &str),
+    refused: &str,
+) -> Vec<(&'static str, String, String)> {
+    let row = |name, (ours, theirs): (&str, &str)| (name, ours.to_owned(), theirs.to_owned());
+    let yaml = |name| (name, "read back".to_owned(), format!("big: {refused}"));
+    vec![
+        row("serde_json", json),
+        row("serde_json (from_str)", json),
+        row("serde_json (pretty)", json),
+        yaml("serde_yaml"),
+        yaml("serde_norway"),
+        yaml("serde_yaml_ng"),
+        (
+            "ciborium",
+            "read back".to_owned(),
+            format!("Semantic(None, {refused:?})"),
+        ),
+        row("rmp-serde (map)", rmp),
+    ]
+}
+
 twins! {
     /// 128-bit integers in the fields of an internally tagged variant.
     mod wide {
@@ -1064,56 +1091,21 @@ fn wide_integers_survive_the_buffer() {
     let outcomes = read_on_wide_formats::<_, wide::ours::E, wide::twin::E>(&input);
     let expected = format!("{:?}", wide::ours::E::Wide { big: BIG, neg: NEG });
     let json_float = "invalid type: floating point `3.402823669209385e+38`, expected u128";
+    // serde_json (without `arbitrary_precision`) hands a number past `u64` to `deserialize_any`
+    // as an `f64`, rmp-serde writes `u128` as 16 bytes that only `deserialize_u128` reads back:
+    // whatever holds the value, it is lost there (a limit of the format); serde's buffer then
+    // fails at `deserialize_u128`. Where the format hands `visit_u128`/`visit_i128`, FastFlatten
+    // reads the value back exactly, serde's buffer refuses the integer.
     assert_eq!(
         summary(outcomes, &expected),
-        [
-            // serde_json (without `arbitrary_precision`) hands a number past `u64` to
-            // `deserialize_any` as an `f64`, rmp-serde writes `u128` as 16 bytes that only
-            // `deserialize_u128` reads back: whatever holds the value, it is lost there (a
-            // limit of the format); serde's buffer then fails at `deserialize_u128`.
+        wide_rows(
+            (json_float, "u128 is not supported"),
             (
-                "serde_json",
-                json_float.to_owned(),
-                "u128 is not supported".to_owned()
+                "invalid type: byte array, expected u128",
+                "u128 is not supported"
             ),
-            (
-                "serde_json (from_str)",
-                json_float.to_owned(),
-                "u128 is not supported".to_owned()
-            ),
-            (
-                "serde_json (pretty)",
-                json_float.to_owned(),
-                "u128 is not supported".to_owned()
-            ),
-            // The formats whose `deserialize_any` hands `visit_u128`/`visit_i128`: FastFlatten
-            // reads the value back exactly, serde's buffer refuses the integer.
-            (
-                "serde_yaml",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "serde_norway",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "serde_yaml_ng",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "ciborium",
-                "read back".to_owned(),
-                format!("Semantic(None, {refused:?})")
-            ),
-            (
-                "rmp-serde (map)",
-                "invalid type: byte array, expected u128".to_owned(),
-                "u128 is not supported".to_owned()
-            ),
-        ]
+            &refused
+        )
     );
     // Tag first, FastFlatten holds nothing and reads the integers in place, on JSON too;
     // serde's derive buffers the variant's fields whatever the tag's position.

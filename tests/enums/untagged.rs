@@ -396,52 +396,18 @@ struct WidePlain {
 fn wide_integers_survive_the_buffer() {
     // README's claim (buffered values row), for the buffer of an untagged enum: the whole value
     // is held, then replayed to each variant in turn (`Small` first, which fails).
-    use crate::internal::{read_on_wide_formats, summary, BIG, NEG};
+    use crate::internal::{read_on_wide_formats, summary, wide_rows, BIG, NEG};
     let input = WidePlain { big: BIG, neg: NEG };
     let expected = format!("{:?}", wide::ours::E::Wide { big: BIG, neg: NEG });
     let outcomes = read_on_wide_formats::<_, wide::ours::E, wide::twin::E>(&input);
     let refused = format!("invalid type: integer `{BIG}` as u128, expected any value");
     let no_match = "data did not match any variant of untagged enum E";
+    // serde_json hands the number to `deserialize_any` as an `f64`, rmp-serde writes 16 bytes
+    // that only `deserialize_u128` reads (format limits): no variant matches what is held, for
+    // either derive. Where the format hands `visit_u128`/`visit_i128`, FastFlatten reads the
+    // value back exactly; serde's buffer refuses the integer before any variant is tried.
     assert_eq!(
         summary(outcomes, &expected),
-        [
-            // serde_json hands the number to `deserialize_any` as an `f64`, rmp-serde writes
-            // 16 bytes that only `deserialize_u128` reads (format limits): no variant matches
-            // what is held, for either derive.
-            ("serde_json", no_match.to_owned(), no_match.to_owned()),
-            (
-                "serde_json (from_str)",
-                no_match.to_owned(),
-                no_match.to_owned()
-            ),
-            (
-                "serde_json (pretty)",
-                no_match.to_owned(),
-                no_match.to_owned()
-            ),
-            // Where the format hands `visit_u128`/`visit_i128`, FastFlatten reads the value
-            // back exactly; serde's buffer refuses the integer before any variant is tried.
-            (
-                "serde_yaml",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "serde_norway",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "serde_yaml_ng",
-                "read back".to_owned(),
-                format!("big: {refused}")
-            ),
-            (
-                "ciborium",
-                "read back".to_owned(),
-                format!("Semantic(None, {refused:?})")
-            ),
-            ("rmp-serde (map)", no_match.to_owned(), no_match.to_owned()),
-        ]
+        wide_rows((no_match, no_match), (no_match, no_match), &refused)
     );
 }
