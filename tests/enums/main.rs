@@ -12,6 +12,10 @@ mod support;
 #[path = "../../benches/common/mod.rs"]
 mod common;
 
+/// The order-keeping JSON tree: the property tests mutate it, `de!` transcodes it.
+#[path = "../shared/json_tree.rs"]
+mod json_tree;
+
 mod adjacent;
 mod external;
 mod flattened;

@@ -9,7 +9,7 @@
 //!   reader at the bad token (spec §2.8).
 //! * Every JSON input of [`de!`] (and so of `de_err!`, `rt!`, `rt_text!`) is read on the other
 //!   self-describing formats too (YAML three ways, ciborium, serde_cbor, rmp-serde in map
-//!   mode): transcoded through a [`Json`] tree, read by both twins, compared
+//!   mode): transcoded through the shared order-keeping JSON tree, read by both twins, compared
 //!   ([`same_everywhere`]); the differences that are the formats', serde's buffer's or known
 //!   FastFlatten bugs are named by [`known_difference`].
 //! * Output is compared on serde_json, serde_yaml, serde_norway and as the sequence of
@@ -32,6 +32,7 @@ use serde::ser::{self, Serialize};
 use crate::common::formats::{
     visit_formats, Ciborium, Family, Format, FormatVisitor, MsgPackMap, Properties, SerdeCbor,
 };
+use crate::json_tree::Tree;
 
 /// The result of a deserialization as compared: the value's `Debug`, or the error's text
 /// without position.
@@ -150,99 +151,8 @@ pub fn same_text<O: Serialize, T: Serialize>(ours: &O, twin: &T) -> Result<Strin
 // ------------------------------------------------------------------------------------------
 // The JSON inputs on the other self-describing formats.
 
-/// A JSON document as read, in order, duplicate keys kept: what [`same_everywhere`] writes on
-/// the other self-describing formats (serde_json's `Value` sorts or dedups keys; the tests
-/// feed duplicates and orders on purpose).
-#[derive(Clone, Debug)]
-pub enum Json {
-    Null,
-    Bool(bool),
-    I64(i64),
-    U64(u64),
-    F64(f64),
-    Str(String),
-    Seq(Vec<Json>),
-    Map(Vec<(Json, Json)>),
-}
-
-impl<'de> de::Deserialize<'de> for Json {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Json, D::Error> {
-        struct JsonVisitor;
-
-        impl<'de> Visitor<'de> for JsonVisitor {
-            type Value = Json;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
-                Ok(Json::Null)
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Json, E> {
-                Ok(Json::Bool(v))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Json, E> {
-                Ok(Json::I64(v))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Json, E> {
-                Ok(Json::U64(v))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Json, E> {
-                Ok(Json::F64(v))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
-                Ok(Json::Str(v.to_owned()))
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
-                let mut elements = Vec::new();
-                while let Some(element) = seq.next_element()? {
-                    elements.push(element);
-                }
-                Ok(Json::Seq(elements))
-            }
-            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(Json::Map(entries))
-            }
-        }
-
-        deserializer.deserialize_any(JsonVisitor)
-    }
-}
-
-impl Serialize for Json {
-    fn serialize<S: ser::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use ser::{SerializeMap, SerializeSeq};
-        match self {
-            Json::Null => serializer.serialize_unit(),
-            Json::Bool(v) => serializer.serialize_bool(*v),
-            Json::I64(v) => serializer.serialize_i64(*v),
-            Json::U64(v) => serializer.serialize_u64(*v),
-            Json::F64(v) => serializer.serialize_f64(*v),
-            Json::Str(v) => serializer.serialize_str(v),
-            Json::Seq(elements) => {
-                let mut seq = serializer.serialize_seq(Some(elements.len()))?;
-                for element in elements {
-                    seq.serialize_element(element)?;
-                }
-                seq.end()
-            }
-            Json::Map(entries) => {
-                let mut map = serializer.serialize_map(Some(entries.len()))?;
-                for (key, value) in entries {
-                    map.serialize_entry(key, value)?;
-                }
-                map.end()
-            }
-        }
-    }
-}
-
 /// Asserts that FastFlatten's `O` and serde's `T` read `json` alike on every other
-/// self-describing format of the table too: `json` is read into a [`Json`] tree (in order,
+/// self-describing format of the table too: `json` is read into a [`Tree`] (`tests/shared/json_tree.rs`: in order,
 /// duplicates kept), written with the format, and both twins read those bytes.
 ///
 /// Not on JSON (the caller compared it) nor on serde_cbor's packed configuration (it writes
@@ -259,7 +169,7 @@ where
 {
     struct Everywhere<'a, O, T> {
         json: &'a str,
-        tree: &'a Json,
+        tree: &'a Tree,
         caller: &'static std::panic::Location<'static>,
         twins: PhantomData<(O, T)>,
     }
@@ -299,7 +209,7 @@ where
         }
     }
 
-    let Ok(tree) = serde_json::from_str::<Json>(json) else {
+    let Ok(tree) = serde_json::from_str::<Tree>(json) else {
         return; // not JSON: the serde_json comparison is all there is
     };
     visit_formats(&mut Everywhere::<O, T> {

@@ -9,10 +9,8 @@ use proptest::sample::Index;
 
 use super::model::text;
 
-#[path = "../../shared/json_tree.rs"]
-mod json_tree;
-pub use self::json_tree::Tree;
-use self::json_tree::{object_at, object_paths, Step};
+pub use crate::json_tree::Tree;
+use crate::json_tree::{object_at, object_paths, Step};
 
 /// A random JSON value for unknown keys and replacements: scalars of every type, nested arrays
 /// and objects.
