@@ -1,11 +1,14 @@
 //! Where clauses for generic structs, and the diagnostic gates of debug builds.
 //!
 //! A bound is added for each field whose type mentions a generic parameter (a type parameter or
-//! a lifetime), on the whole field type: `Vec<T>: Deserialize<'de>`, `Inner<'a>: FlattenFields`.
-//! Field types without generic parameters need no bound (the compiler checks them directly), and
-//! bounding whole field types keeps borrowed fields right without special cases:
-//! `&'a str: Deserialize<'de>` holds exactly when `'de: 'a`. serde's `bound` attributes replace the
-//! inferred bounds, as in serde.
+//! a lifetime). A plain field that mentions type parameters and no lifetime parameter is bounded
+//! as serde's derive bounds it, through the parameters (`T: Deserialize<'de>` for a `Vec<T>`;
+//! [`bounded_types`]), so that recursive types compile. Any other generic field is bounded on
+//! its whole type (`Cow<'a, T>: Deserialize<'de>`, `Inner<'a>: FlattenFields`): that keeps
+//! borrowed fields right without special cases (`&'a str: Deserialize<'de>` holds exactly when
+//! `'de: 'a`), and a flattened field needs its flatten traits, not `Deserialize`. Field types
+//! without generic parameters need no bound (the compiler checks them directly). serde's `bound`
+//! attributes replace the inferred bounds, as in serde.
 //!
 //! One exception, for diagnostics: a flattened field of a concrete type is *gated* (see
 //! [`gates`]), so that a type missing the flatten traits is one error at the field, not one per
@@ -63,6 +66,104 @@ pub fn mentions_type_params(ty: &Type, generics: &Generics) -> bool {
         ..Generics::default()
     };
     mentions_generics(ty, &types_only)
+}
+
+/// The types a field's `Serialize` / `Deserialize` bound is written on.
+///
+/// serde's derive bounds the type parameters a field mentions (`T: Serialize` for a
+/// `Vec<Tree<T>>`), skipping those inside `PhantomData` and bounding associated types whole
+/// (`T::Item: Serialize`). That is what is done here for a field that mentions type parameters
+/// and no lifetime parameter, and for a field naming the type being derived (recursive). A bound
+/// on such a whole type can be a cycle: `Vec<Tree<T>>: Serialize` needs `Tree<T>: Serialize`,
+/// whose impl needs the bound again, directly or through another type (`A<T>` holding `B<T>`
+/// holding `A<T>`), and every use of `Tree<u32>` failed to compile ("overflow evaluating the
+/// requirement") where serde's derive compiles.
+///
+/// A field mentioning a lifetime parameter keeps the bound on its whole type, which holds borrowed
+/// fields right (see the module's header).
+pub fn bounded_types(ty: &Type, container: &syn::Ident, generics: &Generics) -> Vec<Type> {
+    struct Finder<'a> {
+        container: &'a syn::Ident,
+        params: Vec<&'a syn::Ident>,
+        lifetimes: Vec<&'a syn::Ident>,
+        recursive: bool,
+        borrows: bool,
+        subjects: Vec<Type>,
+    }
+    impl Finder<'_> {
+        fn subject(&mut self, ty: Type) {
+            // syn's types compare by their tokens (`PartialEq` needs syn's "extra-traits").
+            let text = quote!(#ty).to_string();
+            if !self
+                .subjects
+                .iter()
+                .any(|seen| quote!(#seen).to_string() == text)
+            {
+                self.subjects.push(ty);
+            }
+        }
+        fn mentions_param(&self, ty: &Type) -> bool {
+            let generics = Generics {
+                params: self
+                    .params
+                    .iter()
+                    .map(|p| syn::GenericParam::Type((*p).clone().into()))
+                    .collect(),
+                ..Generics::default()
+            };
+            mentions_generics(ty, &generics)
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_type_path(&mut self, path: &'ast syn::TypePath) {
+            for segment in &path.path.segments {
+                self.recursive |= segment.ident == *self.container || segment.ident == "Self";
+            }
+            let whole = Type::Path(path.clone());
+            if path.qself.is_some() {
+                // `<T as Trait>::Item`: bounded whole, as serde does.
+                if self.mentions_param(&whole) {
+                    self.subject(whole);
+                }
+                return;
+            }
+            let segments = &path.path.segments;
+            if let Some(first) = segments.first() {
+                if path.path.leading_colon.is_none()
+                    && self.params.iter().any(|p| **p == first.ident)
+                {
+                    // `T`, or `T::Item` bounded whole.
+                    self.subject(whole);
+                    return;
+                }
+            }
+            if segments
+                .last()
+                .is_some_and(|last| last.ident == "PhantomData")
+            {
+                // `PhantomData<T>` is `Serialize` and `Deserialize` whatever `T` is.
+                return;
+            }
+            visit::visit_type_path(self, path);
+        }
+        fn visit_lifetime(&mut self, lifetime: &'ast Lifetime) {
+            self.borrows |= self.lifetimes.contains(&&lifetime.ident);
+        }
+    }
+    let mut finder = Finder {
+        container,
+        params: generics.type_params().map(|p| &p.ident).collect(),
+        lifetimes: generics.lifetimes().map(|l| &l.lifetime.ident).collect(),
+        recursive: false,
+        borrows: false,
+        subjects: Vec::new(),
+    };
+    finder.visit_type(ty);
+    if finder.recursive || (!finder.borrows && !finder.subjects.is_empty()) {
+        finder.subjects
+    } else {
+        vec![ty.clone()]
+    }
 }
 
 /// `ty` with every lifetime replaced by `'static`, for use in constant expressions (array
@@ -253,7 +354,9 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
             } else if attrs.deserialize_with().is_none() {
-                bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
+                for ty in bounded_types(ty, tree.container, &tree.generics) {
+                    bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
+                }
             }
             // A missing field with `#[serde(default)]` takes `Default::default()`, as serde's
             // derive bounds it.
@@ -276,7 +379,9 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenSerialize));
             } else if attrs.serialize_with().is_none() {
-                bounds.push(parse_quote!(#ty: #private::Serialize));
+                for ty in bounded_types(ty, tree.container, &tree.generics) {
+                    bounds.push(parse_quote!(#ty: #private::Serialize));
+                }
             }
         }
     }
@@ -329,9 +434,11 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
                         }
                     } else {
                         if field.attrs.deserialize_with().is_none() {
-                            clause
-                                .predicates
-                                .push(parse_quote!(#ty: #private::Deserialize<'de>));
+                            for ty in bounded_types(ty, e.ident, generics) {
+                                clause
+                                    .predicates
+                                    .push(parse_quote!(#ty: #private::Deserialize<'de>));
+                            }
                         }
                         if let serde_derive_internals::attr::Default::Default =
                             field.attrs.default()
@@ -342,9 +449,11 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
                 }
                 Impl::Serialize => {
                     if !field.attrs.skip_serializing() && field.attrs.serialize_with().is_none() {
-                        clause
-                            .predicates
-                            .push(parse_quote!(#ty: #private::Serialize));
+                        for ty in bounded_types(ty, e.ident, generics) {
+                            clause
+                                .predicates
+                                .push(parse_quote!(#ty: #private::Serialize));
+                        }
                     }
                 }
                 Impl::Fields => {}

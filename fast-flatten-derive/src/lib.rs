@@ -45,7 +45,10 @@ use syn::{parse_macro_input, DeriveInput};
 /// See the `serde_fastkit` crate for documentation and examples.
 #[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten))]
 pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as DeriveInput);
+    let mut input = parse_macro_input!(input as DeriveInput);
+    // `Self` in a field's type names the container, as in serde's derive: the expansion copies
+    // field types into helper types, where `Self` would name the helper.
+    serde_derive_internals::replace_receiver(&mut input);
     match expand(&input) {
         Ok(tokens) => tokens.into(),
         Err(error) => {

@@ -1447,8 +1447,8 @@ pub use crate::internal::{distance, Distance, Km, Measure};
 
 twins! {
     /// `#[serde(bound(...))]` on a generic externally tagged enum and on the struct flattening
-    /// it, needed by both derives as in `internal::bounded` (the recursive variant `Then`
-    /// makes FastFlatten's inferred bounds a cycle). Read standalone and flattened.
+    /// it, needed by both derives as in `internal::bounded` (`Distance<M>` needs
+    /// `M: Measure`). Read standalone and flattened.
     mod bounded {
         #[serde(bound(serialize = "M: Measure", deserialize = "M: Measure"))]
         pub enum Leg<M> {

@@ -1257,11 +1257,10 @@ impl<'de, M: Measure> Deserialize<'de> for Distance<M> {
 
 twins! {
     /// `#[serde(bound = "...")]` on a generic internally tagged enum, replacing the inferred
-    /// bounds, which neither derive can do without for `Leg<Km>`: serde's infers
-    /// `M: Serialize` / `M: Deserialize<'de>` ("the trait bound `M: Measure` is not
-    /// satisfied"), FastFlatten's bounds whole field types (fast-flatten-derive/src/bound.rs),
-    /// and `Box<Leg<M>>: Serialize` through `Leg<M>` is a cycle ("overflow evaluating the
-    /// requirement `Leg<Km>: Serialize`"). Both checked by removing the attribute.
+    /// bounds, which neither derive can do without for `Leg<Km>`: both infer `M: Serialize` /
+    /// `M: Deserialize<'de>` from `Distance<M>`, and `Distance<M>` needs `M: Measure` ("the
+    /// trait bound `M: Measure` is not satisfied", from both; checked by removing the
+    /// attribute). Recursive types without the attribute: `recursive.rs`.
     mod bounded {
         #[serde(tag = "type", bound = "M: Measure")]
         pub enum Leg<M> {

@@ -21,4 +21,5 @@ mod external;
 mod flattened;
 mod internal;
 mod properties;
+mod recursive;
 mod untagged;
