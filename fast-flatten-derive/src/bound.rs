@@ -1,14 +1,14 @@
 //! Where clauses for generic structs, and the diagnostic gates of debug builds.
 //!
-//! A bound is added for each field whose type mentions a generic parameter (a type parameter or
-//! a lifetime). A plain field that mentions type parameters and no lifetime parameter is bounded
-//! as serde's derive bounds it, through the parameters (`T: Deserialize<'de>` for a `Vec<T>`;
-//! [`bounded_types`]), so that recursive types compile. Any other generic field is bounded on
-//! its whole type (`Cow<'a, T>: Deserialize<'de>`, `Inner<'a>: FlattenFields`): that keeps
-//! borrowed fields right without special cases (`&'a str: Deserialize<'de>` holds exactly when
-//! `'de: 'a`), and a flattened field needs its flatten traits, not `Deserialize`. Field types
-//! without generic parameters need no bound (the compiler checks them directly). serde's `bound`
-//! attributes replace the inferred bounds, as in serde.
+//! Plain fields are bounded as serde's derive bounds them: through the type parameters they
+//! mention (`T: Deserialize<'de>` for a `Vec<T>`; [`bounded_types`]), and `'de: 'a` for each
+//! lifetime a field borrows (serde's parser finds them: `&'a str`, `#[serde(borrow)]`); so
+//! recursive types compile, and a type compiles exactly where serde's derive compiles it. A
+//! flattened or buffered field is bounded on its whole type (`Inner<T>: FlattenDeserialize<'de>`,
+//! `Inner<'a>: FlattenFields`): it is used through the flatten traits, not `Deserialize`, and
+//! the whole type keeps its borrowed lifetimes right without special cases (`&'a str:
+//! Deserialize<'de>` holds exactly when `'de: 'a`). serde's `bound` attributes replace the
+//! inferred bounds, as in serde.
 //!
 //! One exception, for diagnostics: a flattened field of a concrete type is *gated* (see
 //! [`gates`]), so that a type missing the flatten traits is one error at the field, not one per
@@ -68,26 +68,18 @@ pub fn mentions_type_params(ty: &Type, generics: &Generics) -> bool {
     mentions_generics(ty, &types_only)
 }
 
-/// The types a field's `Serialize` / `Deserialize` bound is written on.
+/// The types a plain field's `Serialize` / `Deserialize` bound is written on, as serde's derive
+/// bounds them: each type parameter the field mentions (`T` for a `Vec<T>`), an associated type
+/// whole (`T::Item`, `<T as Trait>::Item`), nothing inside `PhantomData`, and nothing for
+/// lifetimes (a borrowed field adds `'de: 'a` of its own).
 ///
-/// serde's derive bounds the type parameters a field mentions (`T: Serialize` for a
-/// `Vec<Tree<T>>`), skipping those inside `PhantomData` and bounding associated types whole
-/// (`T::Item: Serialize`). That is what is done here for a field that mentions type parameters
-/// and no lifetime parameter, and for a field naming the type being derived (recursive). A bound
-/// on such a whole type can be a cycle: `Vec<Tree<T>>: Serialize` needs `Tree<T>: Serialize`,
-/// whose impl needs the bound again, directly or through another type (`A<T>` holding `B<T>`
-/// holding `A<T>`), and every use of `Tree<u32>` failed to compile ("overflow evaluating the
-/// requirement") where serde's derive compiles.
-///
-/// A field mentioning a lifetime parameter keeps the bound on its whole type, which holds borrowed
-/// fields right (see the module's header).
-pub fn bounded_types(ty: &Type, container: &syn::Ident, generics: &Generics) -> Vec<Type> {
+/// Not the whole field type: on a recursive type that bound is a cycle. `Vec<Tree<T>>:
+/// Serialize` needs `Tree<T>: Serialize`, whose impl needs the bound again, directly or through
+/// another type (`A<'a>` holding `B<'a>` holding `A<'a>`), and every use of the type failed to
+/// compile ("overflow evaluating the requirement") where serde's derive compiles.
+pub fn bounded_types(ty: &Type, generics: &Generics) -> Vec<Type> {
     struct Finder<'a> {
-        container: &'a syn::Ident,
         params: Vec<&'a syn::Ident>,
-        lifetimes: Vec<&'a syn::Ident>,
-        recursive: bool,
-        borrows: bool,
         subjects: Vec<Type>,
     }
     impl Finder<'_> {
@@ -102,32 +94,23 @@ pub fn bounded_types(ty: &Type, container: &syn::Ident, generics: &Generics) -> 
                 self.subjects.push(ty);
             }
         }
-        fn mentions_param(&self, ty: &Type) -> bool {
-            let generics = Generics {
-                params: self
-                    .params
-                    .iter()
-                    .map(|p| syn::GenericParam::Type((*p).clone().into()))
-                    .collect(),
-                ..Generics::default()
-            };
-            mentions_generics(ty, &generics)
-        }
     }
     impl<'ast> Visit<'ast> for Finder<'_> {
         fn visit_type_path(&mut self, path: &'ast syn::TypePath) {
-            for segment in &path.path.segments {
-                self.recursive |= segment.ident == *self.container || segment.ident == "Self";
-            }
             let whole = Type::Path(path.clone());
-            if path.qself.is_some() {
-                // `<T as Trait>::Item`: bounded whole, as serde does.
-                if self.mentions_param(&whole) {
+            let segments = &path.path.segments;
+            if let Some(qself) = &path.qself {
+                // `<T as Trait>::Item`: bounded whole when it mentions a parameter.
+                let mut inner = Finder {
+                    params: self.params.clone(),
+                    subjects: Vec::new(),
+                };
+                inner.visit_type(&qself.ty);
+                if !inner.subjects.is_empty() {
                     self.subject(whole);
                 }
                 return;
             }
-            let segments = &path.path.segments;
             if let Some(first) = segments.first() {
                 if path.path.leading_colon.is_none()
                     && self.params.iter().any(|p| **p == first.ident)
@@ -146,24 +129,13 @@ pub fn bounded_types(ty: &Type, container: &syn::Ident, generics: &Generics) -> 
             }
             visit::visit_type_path(self, path);
         }
-        fn visit_lifetime(&mut self, lifetime: &'ast Lifetime) {
-            self.borrows |= self.lifetimes.contains(&&lifetime.ident);
-        }
     }
     let mut finder = Finder {
-        container,
         params: generics.type_params().map(|p| &p.ident).collect(),
-        lifetimes: generics.lifetimes().map(|l| &l.lifetime.ident).collect(),
-        recursive: false,
-        borrows: false,
         subjects: Vec::new(),
     };
     finder.visit_type(ty);
-    if finder.recursive || (!finder.borrows && !finder.subjects.is_empty()) {
-        finder.subjects
-    } else {
-        vec![ty.clone()]
-    }
+    finder.subjects
 }
 
 /// `ty` with every lifetime replaced by `'static`, for use in constant expressions (array
@@ -354,7 +326,7 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
             } else if attrs.deserialize_with().is_none() {
-                for ty in bounded_types(ty, tree.container, &tree.generics) {
+                for ty in bounded_types(ty, &tree.generics) {
                     bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
                 }
             }
@@ -379,7 +351,7 @@ fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicat
             } else if member.is_flatten() {
                 bounds.push(parse_quote!(#ty: #private::FlattenSerialize));
             } else if attrs.serialize_with().is_none() {
-                for ty in bounded_types(ty, tree.container, &tree.generics) {
+                for ty in bounded_types(ty, &tree.generics) {
                     bounds.push(parse_quote!(#ty: #private::Serialize));
                 }
             }
@@ -434,7 +406,7 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
                         }
                     } else {
                         if field.attrs.deserialize_with().is_none() {
-                            for ty in bounded_types(ty, e.ident, generics) {
+                            for ty in bounded_types(ty, generics) {
                                 clause
                                     .predicates
                                     .push(parse_quote!(#ty: #private::Deserialize<'de>));
@@ -449,7 +421,7 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
                 }
                 Impl::Serialize => {
                     if !field.attrs.skip_serializing() && field.attrs.serialize_with().is_none() {
-                        for ty in bounded_types(ty, e.ident, generics) {
+                        for ty in bounded_types(ty, generics) {
                             clause
                                 .predicates
                                 .push(parse_quote!(#ty: #private::Serialize));

@@ -18,9 +18,6 @@ use crate::errors::Errors;
 pub struct Tree<'a> {
     /// The type the traits are implemented for: the struct, or a hidden struct of a variant.
     pub ident: Ident,
-    /// The user's type: the struct, or the enum of a variant. A field whose type names it is
-    /// recursive, and is bounded through its type parameters (`bound::bounded_types`).
-    pub container: &'a Ident,
     pub vis: &'a Visibility,
     /// The type's generics: the struct's, or the enum's (plus `'__a` for a by-reference
     /// variant struct).
@@ -88,7 +85,6 @@ impl<'a> Tree<'a> {
         };
         Ok(Tree {
             ident: container.ident.clone(),
-            container: &container.ident,
             vis: &container.original.vis,
             generics: container.generics.clone(),
             private: options.private(),
@@ -131,7 +127,6 @@ impl<'a> Tree<'a> {
         Ok(Tree {
             state: format_ident!("__FastFlattenState{}", ident, span = Span::call_site()),
             ident,
-            container: &container.ident,
             vis: &container.original.vis,
             generics: container.generics.clone(),
             members: members(&variant.fields, &private, false)?,
@@ -167,7 +162,6 @@ impl<'a> Tree<'a> {
             .collect();
         Tree {
             ident: variant_struct_ident(enum_ident, variant, "Ref"),
-            container: self.container,
             vis: self.vis,
             generics,
             private: self.private.clone(),

@@ -94,8 +94,8 @@ twins! {
 }
 
 twins! {
-    /// A lifetime instead of a type parameter: the recursive field needs no bound at all, and the
-    /// borrowed one keeps its own (`'de: 'a`).
+    /// A lifetime instead of a type parameter: the recursive fields need no bound at all, and the
+    /// borrowed ones keep their own (`'de: 'a`).
     mod borrowed {
         pub enum Path<'a> {
             End,
@@ -104,6 +104,17 @@ twins! {
                 name: &'a str,
                 next: Box<Path<'a>>,
             },
+        }
+
+        /// Through another type, lifetimes only.
+        pub enum Doc<'a> {
+            Section(Box<Section<'a>>),
+            Text(&'a str),
+        }
+
+        pub struct Section<'a> {
+            #[serde(borrow)]
+            pub parts: Vec<Doc<'a>>,
         }
     }
 }
@@ -202,4 +213,10 @@ fn associated_type_and_phantom() {
 fn borrowed_path() {
     rt!(borrowed::Path, Path::Step { name: "a", next: Box::new(Path::Step { name: "b", next: Box::new(Path::End) }) }
         => r#"{"Step":{"name":"a","next":{"Step":{"name":"b","next":"End"}}}}"#);
+}
+
+#[test]
+fn borrowed_mutually_recursive() {
+    rt!(borrowed::Doc, Doc::Section(Box::new(Section { parts: vec![Doc::Text("a"), Doc::Section(Box::new(Section { parts: vec![] }))] }))
+        => r#"{"Section":{"parts":[{"Text":"a"},{"Section":{"parts":[]}}]}}"#);
 }
