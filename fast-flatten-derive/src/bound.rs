@@ -180,6 +180,14 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
         Impl::Serialize => tree.ser_bound,
     };
     clause.predicates.extend(gates(tree, which));
+    // A field's own `bound` is added whatever the container says, as in serde.
+    for member in &tree.members {
+        clause.predicates.extend(explicit(
+            member.attrs().ser_bound(),
+            member.attrs().de_bound(),
+            which,
+        ));
+    }
     match container_bound {
         Some(bound) => clause.predicates.extend(bound.iter().cloned()),
         None => {
@@ -283,16 +291,27 @@ pub fn with_gates<T>(
     Ok((result?, HAS_GATES.with(Cell::get)))
 }
 
+/// A field's or variant's own `bound` for `which` (given as its serialize and deserialize
+/// halves): added to the where clause whatever else is, as serde's derive adds them.
+fn explicit(
+    ser: Option<&[WherePredicate]>,
+    de: Option<&[WherePredicate]>,
+    which: Impl,
+) -> Vec<WherePredicate> {
+    let bound = match which {
+        Impl::Fields => None,
+        Impl::Deserialize => de,
+        Impl::Serialize => ser,
+    };
+    bound.map_or_else(Vec::new, <[WherePredicate]>::to_vec)
+}
+
+/// The bounds inferred for `member` (none when it has a `bound` of its own: [`explicit`]).
 fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicate> {
     let attrs = member.attrs();
     let private = &tree.private;
-    let explicit = match which {
-        Impl::Fields => None,
-        Impl::Deserialize => attrs.de_bound(),
-        Impl::Serialize => attrs.ser_bound(),
-    };
-    if let Some(explicit) = explicit {
-        return explicit.to_vec();
+    if !explicit(attrs.ser_bound(), attrs.de_bound(), which).is_empty() {
+        return Vec::new();
     }
     let ty = member.ty();
     let mut bounds = Vec::new();
@@ -376,12 +395,30 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
     };
     // The struct variants' gates, whatever the bounds: see `gates`.
     clause.predicates.extend(enum_gates(e, which));
+    // Variants' and fields' own `bound`s, whatever the container says, as in serde.
+    for v in &e.variants {
+        let attrs = &v.variant.attrs;
+        clause
+            .predicates
+            .extend(explicit(attrs.ser_bound(), attrs.de_bound(), which));
+        for field in v.fields() {
+            let attrs = &field.attrs;
+            clause
+                .predicates
+                .extend(explicit(attrs.ser_bound(), attrs.de_bound(), which));
+        }
+    }
     if let Some(bound) = container_bound {
         clause.predicates.extend(bound.iter().cloned());
         return clause;
     }
     let private = &e.private;
     for v in used_variants(e, which) {
+        let attrs = &v.variant.attrs;
+        if !explicit(attrs.ser_bound(), attrs.de_bound(), which).is_empty() {
+            // The variant's own bound replaces those inferred for its fields.
+            continue;
+        }
         if let Some(tree) = variant_tree(v, which) {
             for member in &tree.members {
                 clause.predicates.extend(member_bounds(tree, member, which));
@@ -390,7 +427,8 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
         }
         for field in v.fields() {
             let ty = field.ty;
-            if !mentions_generics(ty, generics) {
+            let own = explicit(field.attrs.ser_bound(), field.attrs.de_bound(), which);
+            if !mentions_generics(ty, generics) || !own.is_empty() {
                 continue;
             }
             match which {

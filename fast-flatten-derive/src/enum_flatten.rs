@@ -149,6 +149,7 @@ fn serialize_impl(
 ) -> TokenStream {
     let private = &e.private;
     let (impl_generics, _, self_ty) = impl_generics(e);
+    let scrutinee = crate::enum_ser::scrutinee(e);
     let mut lens = Vec::new();
     let mut writes = Vec::new();
     for v in &e.variants {
@@ -174,7 +175,7 @@ fn serialize_impl(
         impl #impl_generics #private::FlattenSerialize for #self_ty #clause {
             #[inline]
             fn serialized_len(&self) -> usize {
-                match self {
+                match #scrutinee {
                     #(#lens)*
                 }
             }
@@ -184,7 +185,7 @@ fn serialize_impl(
                 &self,
                 __out: &mut __S,
             ) -> #private::Result<(), __S::Error> {
-                match self {
+                match #scrutinee {
                     #(#writes)*
                 }
             }

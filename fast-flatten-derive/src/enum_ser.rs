@@ -20,6 +20,7 @@ pub fn expand(e: &Enum) -> TokenStream {
     let where_clause = bound::enum_where_clause(e, Impl::Serialize);
     let helpers = e.variants.iter().map(|v| helper_types(e, v, &where_clause));
     let arms = e.variants.iter().map(|v| arm(e, v));
+    let scrutinee = scrutinee(e);
     quote! {
         #(#helpers)*
 
@@ -30,11 +31,21 @@ pub fn expand(e: &Enum) -> TokenStream {
                 &self,
                 __serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
-                match self {
+                match #scrutinee {
                     #(#arms)*
                 }
             }
         }
+    }
+}
+
+/// What an impl on `&self` matches: `*self` for an enum without variants, whose reference the
+/// compiler does not take as uninhabited (serde's derive matches `*self` too).
+pub fn scrutinee(e: &Enum) -> TokenStream {
+    if e.variants.is_empty() {
+        quote!(*self)
+    } else {
+        quote!(self)
     }
 }
 

@@ -22,4 +22,5 @@ mod flattened;
 mod internal;
 mod properties;
 mod recursive;
+mod serde_gen;
 mod untagged;

@@ -1,0 +1,133 @@
+//! Shapes of serde's compile-only test (`test_suite/tests/test_gen.rs`) that FastFlatten failed to
+//! compile where serde's derive compiles them, each now compiled for both twins and checked
+//! against serde's output and reading:
+//! - an enum without variants (`match self {}` on a reference is not exhaustive);
+//! - a field's own `bound` beside the container's (serde adds both);
+//! - a variant written and read through `serialize_with` / `deserialize_with` whose fields
+//!   implement neither trait (the variant's hidden structs asked for them).
+//!
+//! Not here, and still refused at compile time, each a documented limit (README, "Supported
+//! attributes" and "Known limits"): `remote`, tuple structs, `with` on a tuple variant's field,
+//! a flattened type parameter without the flatten traits, and the variant-level case on an
+//! internally tagged enum (its flatten support reads every struct variant's fields).
+
+use serde::{Deserializer, Serializer};
+
+/// Serializes as the text `"X"`; implements neither `Serialize` nor `Deserialize`.
+#[derive(Debug, PartialEq)]
+pub struct X;
+
+pub trait SerializeWith {
+    fn serialize_with<S: Serializer>(value: &Self, serializer: S) -> Result<S::Ok, S::Error>;
+}
+
+pub trait DeserializeWith: Sized {
+    fn deserialize_with<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+}
+
+impl SerializeWith for X {
+    fn serialize_with<S: Serializer>(_: &Self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str("X")
+    }
+}
+
+impl DeserializeWith for X {
+    fn deserialize_with<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text: String = serde::Deserialize::deserialize(deserializer)?;
+        if text == "X" {
+            Ok(X)
+        } else {
+            Err(serde::de::Error::custom(format!("expected X, got {text}")))
+        }
+    }
+}
+
+/// A struct variant's content written through a function: its `x` as the text `"X"`.
+pub fn ser_struct_x<S: Serializer>(x: &X, serializer: S) -> Result<S::Ok, S::Error> {
+    X::serialize_with(x, serializer)
+}
+
+/// The inverse of [`ser_struct_x`].
+pub fn de_struct_x<'de, D: Deserializer<'de>>(deserializer: D) -> Result<X, D::Error> {
+    X::deserialize_with(deserializer)
+}
+
+twins! {
+    mod gen {
+        pub enum Never {}
+
+        #[serde(bound = "D: SerializeWith + DeserializeWith")]
+        pub struct WithTraits<D, E> {
+            #[serde(
+                serialize_with = "SerializeWith::serialize_with",
+                deserialize_with = "DeserializeWith::deserialize_with"
+            )]
+            pub d: D,
+            #[serde(
+                serialize_with = "SerializeWith::serialize_with",
+                deserialize_with = "DeserializeWith::deserialize_with",
+                bound = "E: SerializeWith + DeserializeWith"
+            )]
+            pub e: E,
+        }
+
+        #[serde(bound(serialize = "D: SerializeWith", deserialize = "D: DeserializeWith"))]
+        pub enum VariantWithTraits<D, E> {
+            #[serde(
+                serialize_with = "SerializeWith::serialize_with",
+                deserialize_with = "DeserializeWith::deserialize_with"
+            )]
+            D(D),
+            #[serde(
+                serialize_with = "SerializeWith::serialize_with",
+                deserialize_with = "DeserializeWith::deserialize_with",
+                bound = "E: SerializeWith + DeserializeWith"
+            )]
+            E(E),
+        }
+
+        pub enum External {
+            #[serde(serialize_with = "ser_struct_x", deserialize_with = "de_struct_x")]
+            Struct1 { x: X },
+            Plain { n: u8 },
+        }
+
+        #[serde(tag = "t", content = "c")]
+        pub enum Adjacent {
+            #[serde(serialize_with = "ser_struct_x", deserialize_with = "de_struct_x")]
+            Struct1 { x: X },
+            Plain { n: u8 },
+        }
+
+        #[serde(untagged)]
+        pub enum Untagged {
+            Plain { n: u8 },
+            #[serde(serialize_with = "ser_struct_x", deserialize_with = "de_struct_x")]
+            Struct1 { x: X },
+        }
+    }
+}
+
+#[test]
+fn enum_without_variants() {
+    de_err!(gen::Never, r#""A""# => "unknown variant `A`, there are no variants");
+    de_err!(gen::Never, r#"{"A":1}"# => "unknown variant `A`, there are no variants");
+}
+
+#[test]
+fn field_bound_beside_container_bound() {
+    rt!(gen::WithTraits<X, X>, WithTraits { d: X, e: X } => r#"{"d":"X","e":"X"}"#);
+    de_err!(gen::WithTraits<X, X>, r#"{"d":"X","e":"Y"}"# => "expected X, got Y");
+    rt!(gen::VariantWithTraits<X, X>, VariantWithTraits::E(X) => r#"{"E":"X"}"#);
+}
+
+#[test]
+fn struct_variant_through_functions() {
+    rt!(gen::External, External::Struct1 { x: X } => r#"{"Struct1":"X"}"#);
+    rt!(gen::External, External::Plain { n: 1 } => r#"{"Plain":{"n":1}}"#);
+    de_err!(gen::External, r#"{"Struct1":"Y"}"# => "expected X, got Y");
+    rt!(gen::Adjacent, Adjacent::Struct1 { x: X } => r#"{"t":"Struct1","c":"X"}"#);
+    rt!(gen::Adjacent, Adjacent::Plain { n: 2 } => r#"{"t":"Plain","c":{"n":2}}"#);
+    rt!(gen::Untagged, Untagged::Struct1 { x: X } => r#""X""#);
+    rt!(gen::Untagged, Untagged::Plain { n: 3 } => r#"{"n":3}"#);
+}
