@@ -612,3 +612,48 @@ fn holds_only_the_keys_it_takes() {
         "FastFlatten {fast}, without buffering {native}"
     );
 }
+
+/// A FastFlatten internally tagged enum flattened with `#[fast_flatten(buffered)]` (needed when
+/// a variant goes through `serialize_with` / `deserialize_with`): it asks for a struct with
+/// placeholder field names, so it takes every unclaimed key, as serde's derive of the enum
+/// (`deserialize_any`) does. It took none, and failed with "missing field `t`".
+#[test]
+fn buffered_fast_flatten_internally_tagged_enum_takes_every_unclaimed_key() {
+    #[derive(FastFlatten, Debug, PartialEq)]
+    #[serde(tag = "t")]
+    enum Shape {
+        Circle { r: u8 },
+        Square { side: u8 },
+    }
+
+    #[derive(FastFlatten, Debug, PartialEq)]
+    struct Holder {
+        id: u8,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        shape: Shape,
+    }
+
+    for json in [
+        r#"{"id":1,"t":"Square","side":2}"#,
+        r#"{"side":2,"id":1,"t":"Square"}"#,
+    ] {
+        let holder: Holder = serde_json::from_str(json).unwrap();
+        assert_eq!(
+            holder,
+            Holder {
+                id: 1,
+                shape: Shape::Square { side: 2 }
+            }
+        );
+        assert_eq!(
+            serde_json::to_string(&holder).unwrap(),
+            r#"{"id":1,"t":"Square","side":2}"#
+        );
+    }
+    let error = serde_json::from_str::<Holder>(r#"{"id":1,"t":"Square","r":2}"#).unwrap_err();
+    assert!(
+        error.to_string().starts_with("missing field `side`"),
+        "{error}"
+    );
+}

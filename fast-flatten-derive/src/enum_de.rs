@@ -185,7 +185,8 @@ fn internal_len(e: &Enum) -> TokenStream {
     let private = &e.private;
     let mut lens = Vec::new();
     for (_, v) in e.de_variants() {
-        match (v.de_style(), &v.by_value) {
+        // A variant read by its `deserialize_with` has no tree: its count is not known either.
+        match (v.de_style(), tagged_tree(v)) {
             (Style::Struct, Some(tree)) => {
                 // In a `const` block: lifetimes erased, as constants cannot name them.
                 let ident = &tree.ident;

@@ -40,6 +40,10 @@ struct Child {
 }
 
 fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
+    if v.variant.attrs.deserialize_with().is_some() {
+        // Read by the user's function, which the tree cannot call: see `through_function`.
+        return None;
+    }
     let path = v.path(e.ident);
     match (v.de_style(), &v.by_value) {
         (Style::Struct, Some(tree)) => {
@@ -493,6 +497,21 @@ fn untagged(e: &Enum) -> TokenStream {
 }
 
 /// A variant's slot range in an internally tagged enum: `(child, offset, len)` expressions.
+/// The error of a flattened internally tagged enum for a variant its tree cannot read or
+/// write: one with a variant-level `deserialize_with` / `serialize_with` (the function reads or
+/// writes the variant whole; flattened, its fields are the tree's leaves). The enum itself
+/// calls the function; flattened with `#[fast_flatten(buffered)]` it does too.
+fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &str) -> TokenStream {
+    let private = &e.private;
+    let message = format!(
+        "FastFlatten cannot read or write the variant {}::{} in place, since it goes through \
+         `{attribute}`; mark the flattened field #[fast_flatten(buffered)]",
+        e.ident,
+        v.ident()
+    );
+    quote!(#private::Err(<#error>::custom(#message)))
+}
+
 struct Range {
     child: Child,
     offset: TokenStream,
@@ -579,6 +598,10 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
                 let into = &child.into;
                 quote!(#state::#name(__state) => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::finish(__state), #into),)
             }
+            None if v.variant.attrs.deserialize_with().is_some() => {
+                let error = through_function(e, v, quote!(__E as #private::DeError), "deserialize_with");
+                quote!(#state::#name => #error,)
+            }
             None => {
                 let value = crate::enum_de::unit_value(e, v);
                 quote!(#state::#name => #private::Ok(#value),)
@@ -590,6 +613,10 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             let ty = &child.ty;
             let into = &child.into;
             quote!(#index => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves), #into),)
+        }
+        None if v.variant.attrs.deserialize_with().is_some() => {
+            let error = through_function(e, v, quote!(__A::Error as #private::DeError), "deserialize_with");
+            quote!(#index => #error,)
         }
         None => {
             let value = crate::enum_de::unit_value(e, v);
@@ -670,6 +697,15 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     let serialize = serialize_impl(e, &clauses.ser, |v| {
         let variant = v.variant.attrs.name().serialize_name();
         let write_tag = quote!(#private::FieldSink::field(__out, #tag, #variant)?;);
+        if v.variant.attrs.serialize_with().is_some() {
+            let error = through_function(
+                e,
+                v,
+                quote!(__S::Error as #private::SerError),
+                "serialize_with",
+            );
+            return (quote!(0), error);
+        }
         match v.ser_style() {
             Style::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
             Style::Newtype => (

@@ -5,7 +5,6 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use serde_derive_internals::attr::TagType;
 
 use crate::bound::{self, Impl};
 use crate::tree::{Tree, MARKER};
@@ -20,13 +19,9 @@ pub fn expand(e: &Enum) -> TokenStream {
         };
         // A variant read or written through a user function (`deserialize_with`,
         // `serialize_with`) has no tree on that side: its fields may not implement the traits.
-        // Not yet for internally tagged enums, whose flatten support names every variant's
-        // trees (such a variant's fields must implement the traits there).
         let attrs = &v.variant.attrs;
-        let trees_for_all = matches!(e.tag(), TagType::Internal { .. });
-        let read = v.de_index.is_some() && (trees_for_all || attrs.deserialize_with().is_none());
-        let written =
-            !attrs.skip_serializing() && (trees_for_all || attrs.serialize_with().is_none());
+        let read = v.de_index.is_some() && attrs.deserialize_with().is_none();
+        let written = !attrs.skip_serializing() && attrs.serialize_with().is_none();
         if read || written {
             // The by-value struct's `FlattenFields` (the names, and their checks) serves both.
             out.extend(declaration(by_value, false));

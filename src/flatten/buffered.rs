@@ -20,6 +20,7 @@ use core::marker::PhantomData;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::forward_to_deserialize_any;
 
+use super::errors::UNNAMED_FIELD;
 use super::{FlattenDeserialize, FlattenFields, NamePart, RestClaim, RestKey, SeqLeaves};
 use crate::buffer::{held_entries, visit_enum_entry, Content};
 
@@ -311,6 +312,12 @@ impl<'de> Deserializer<'de> for Probe {
         fields: &'static [&'static str],
         _visitor: V,
     ) -> Result<V::Value, Probed> {
+        // A list with placeholder names (`unnamed_fields`: a FastFlatten internally tagged enum,
+        // or a struct flattening a type parameter) does not say which keys the type reads: it
+        // sees every unclaimed key, as serde's derive of such a type (`deserialize_any`) does.
+        if fields.contains(&UNNAMED_FIELD) {
+            return Err(Probed(Takes::All));
+        }
         Err(Probed(Takes::Named(fields)))
     }
 

@@ -4,12 +4,13 @@
 //! - an enum without variants (`match self {}` on a reference is not exhaustive);
 //! - a field's own `bound` beside the container's (serde adds both);
 //! - a variant written and read through `serialize_with` / `deserialize_with` whose fields
-//!   implement neither trait (the variant's hidden structs asked for them).
+//!   implement neither trait (the variant's hidden structs asked for them); flattened, such an
+//!   internally tagged variant is an error naming `#[fast_flatten(buffered)]`, where it was
+//!   read and written as plain fields, the functions ignored.
 //!
 //! Not here, and still refused at compile time, each a documented limit (README, "Supported
 //! attributes" and "Known limits"): `remote`, tuple structs, `with` on a tuple variant's field,
-//! a flattened type parameter without the flatten traits, and the variant-level case on an
-//! internally tagged enum (its flatten support reads every struct variant's fields).
+//! and a flattened type parameter without the flatten traits.
 
 use serde::{Deserializer, Serializer};
 
@@ -50,6 +51,26 @@ pub fn ser_struct_x<S: Serializer>(x: &X, serializer: S) -> Result<S::Ok, S::Err
 /// The inverse of [`ser_struct_x`].
 pub fn de_struct_x<'de, D: Deserializer<'de>>(deserializer: D) -> Result<X, D::Error> {
     X::deserialize_with(deserializer)
+}
+
+/// For an internally tagged variant: `x` as the entry `"x": "X"` beside the tag.
+pub fn ser_x_entry<S: Serializer>(_: &X, serializer: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(1))?;
+    map.serialize_entry("x", "X")?;
+    map.end()
+}
+
+/// The inverse of [`ser_x_entry`].
+pub fn de_x_entry<'de, D: Deserializer<'de>>(deserializer: D) -> Result<X, D::Error> {
+    let entries: std::collections::BTreeMap<String, String> =
+        serde::Deserialize::deserialize(deserializer)?;
+    match entries.get("x").map(String::as_str) {
+        Some("X") => Ok(X),
+        other => Err(serde::de::Error::custom(format!(
+            "expected x: X, got {other:?}"
+        ))),
+    }
 }
 
 twins! {
@@ -99,6 +120,13 @@ twins! {
             Plain { n: u8 },
         }
 
+        #[serde(tag = "t")]
+        pub enum Internal {
+            #[serde(serialize_with = "ser_x_entry", deserialize_with = "de_x_entry")]
+            Struct1 { x: X },
+            Plain { n: u8 },
+        }
+
         #[serde(untagged)]
         pub enum Untagged {
             Plain { n: u8 },
@@ -123,6 +151,9 @@ fn field_bound_beside_container_bound() {
 
 #[test]
 fn struct_variant_through_functions() {
+    rt!(gen::Internal, Internal::Struct1 { x: X } => r#"{"t":"Struct1","x":"X"}"#);
+    rt!(gen::Internal, Internal::Plain { n: 4 } => r#"{"t":"Plain","n":4}"#);
+    de_err!(gen::Internal, r#"{"t":"Struct1","x":"Y"}"# => r#"expected x: X, got Some("Y")"#);
     rt!(gen::External, External::Struct1 { x: X } => r#"{"Struct1":"X"}"#);
     rt!(gen::External, External::Plain { n: 1 } => r#"{"Plain":{"n":1}}"#);
     de_err!(gen::External, r#"{"Struct1":"Y"}"# => "expected X, got Y");
@@ -130,4 +161,90 @@ fn struct_variant_through_functions() {
     rt!(gen::Adjacent, Adjacent::Plain { n: 2 } => r#"{"t":"Plain","c":{"n":2}}"#);
     rt!(gen::Untagged, Untagged::Struct1 { x: X } => r#""X""#);
     rt!(gen::Untagged, Untagged::Plain { n: 3 } => r#"{"n":3}"#);
+}
+
+/// Flattened, an internally tagged enum's variant read or written through a function is an
+/// error naming the way out (the tree cannot call the function on its leaves); with
+/// `#[fast_flatten(buffered)]` the enum is read and written through its own impls, which call it.
+mod flattened {
+    use serde_fastkit::FastFlatten;
+
+    use super::gen::ours::Internal;
+    use super::X;
+
+    #[derive(FastFlatten, Debug)]
+    pub struct InPlace {
+        pub id: u8,
+        #[serde(flatten)]
+        pub e: Internal,
+    }
+
+    #[derive(FastFlatten, Debug)]
+    pub struct Buffered {
+        pub id: u8,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        pub e: Internal,
+    }
+
+    const MESSAGE: &str = "FastFlatten cannot read or write the variant Internal::Struct1 in \
+        place, since it goes through";
+
+    #[test]
+    fn in_place_is_an_error() {
+        let value = InPlace {
+            id: 1,
+            e: Internal::Struct1 { x: X },
+        };
+        let error = serde_json::to_string(&value).unwrap_err().to_string();
+        assert!(error.starts_with(MESSAGE), "{error}");
+        assert!(
+            error.contains("`serialize_with`; mark the flattened field #[fast_flatten(buffered)]"),
+            "{error}"
+        );
+        let error = serde_json::from_str::<InPlace>(r#"{"id":1,"t":"Struct1","x":"X"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with(MESSAGE), "{error}");
+        assert!(error.contains("`deserialize_with`"), "{error}");
+        // the other variants are read in place as before
+        let plain = InPlace {
+            id: 1,
+            e: Internal::Plain { n: 2 },
+        };
+        let json = serde_json::to_string(&plain).unwrap();
+        assert_eq!(json, r#"{"id":1,"t":"Plain","n":2}"#);
+        let back = serde_json::from_str::<InPlace>(&json).unwrap();
+        assert!(
+            matches!(
+                back,
+                InPlace {
+                    id: 1,
+                    e: Internal::Plain { n: 2 }
+                }
+            ),
+            "{back:?}"
+        );
+    }
+
+    #[test]
+    fn buffered_calls_the_functions() {
+        let value = Buffered {
+            id: 1,
+            e: Internal::Struct1 { x: X },
+        };
+        let json = serde_json::to_string(&value).unwrap();
+        assert_eq!(json, r#"{"id":1,"t":"Struct1","x":"X"}"#);
+        let back = serde_json::from_str::<Buffered>(&json).unwrap();
+        assert!(
+            matches!(
+                back,
+                Buffered {
+                    id: 1,
+                    e: Internal::Struct1 { x: X }
+                }
+            ),
+            "{back:?}"
+        );
+    }
 }
