@@ -182,11 +182,9 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
     clause.predicates.extend(gates(tree, which));
     // A field's own `bound` is added whatever the container says, as in serde.
     for member in &tree.members {
-        clause.predicates.extend(explicit(
-            member.attrs().ser_bound(),
-            member.attrs().de_bound(),
-            which,
-        ));
+        let attrs = member.attrs();
+        let own = explicit(attrs.ser_bound(), attrs.de_bound(), which);
+        clause.predicates.extend(own.into_iter().flatten().cloned());
     }
     match container_bound {
         Some(bound) => clause.predicates.extend(bound.iter().cloned()),
@@ -293,24 +291,24 @@ pub fn with_gates<T>(
 
 /// A field's or variant's own `bound` for `which` (given as its serialize and deserialize
 /// halves): added to the where clause whatever else is, as serde's derive adds them.
-fn explicit(
-    ser: Option<&[WherePredicate]>,
-    de: Option<&[WherePredicate]>,
+/// `Some` also when empty: `bound = ""` replaces the inferred bounds with none.
+fn explicit<'b>(
+    ser: Option<&'b [WherePredicate]>,
+    de: Option<&'b [WherePredicate]>,
     which: Impl,
-) -> Vec<WherePredicate> {
-    let bound = match which {
+) -> Option<&'b [WherePredicate]> {
+    match which {
         Impl::Fields => None,
         Impl::Deserialize => de,
         Impl::Serialize => ser,
-    };
-    bound.map_or_else(Vec::new, <[WherePredicate]>::to_vec)
+    }
 }
 
 /// The bounds inferred for `member` (none when it has a `bound` of its own: [`explicit`]).
 fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicate> {
     let attrs = member.attrs();
     let private = &tree.private;
-    if !explicit(attrs.ser_bound(), attrs.de_bound(), which).is_empty() {
+    if explicit(attrs.ser_bound(), attrs.de_bound(), which).is_some() {
         return Vec::new();
     }
     let ty = member.ty();
@@ -398,14 +396,20 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
     // Variants' and fields' own `bound`s, whatever the container says, as in serde.
     for v in &e.variants {
         let attrs = &v.variant.attrs;
-        clause
-            .predicates
-            .extend(explicit(attrs.ser_bound(), attrs.de_bound(), which));
+        clause.predicates.extend(
+            explicit(attrs.ser_bound(), attrs.de_bound(), which)
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
         for field in v.fields() {
             let attrs = &field.attrs;
-            clause
-                .predicates
-                .extend(explicit(attrs.ser_bound(), attrs.de_bound(), which));
+            clause.predicates.extend(
+                explicit(attrs.ser_bound(), attrs.de_bound(), which)
+                    .into_iter()
+                    .flatten()
+                    .cloned(),
+            );
         }
     }
     if let Some(bound) = container_bound {
@@ -415,7 +419,7 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
     let private = &e.private;
     for v in used_variants(e, which) {
         let attrs = &v.variant.attrs;
-        if !explicit(attrs.ser_bound(), attrs.de_bound(), which).is_empty() {
+        if explicit(attrs.ser_bound(), attrs.de_bound(), which).is_some() {
             // The variant's own bound replaces those inferred for its fields.
             continue;
         }
@@ -428,7 +432,7 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
         for field in v.fields() {
             let ty = field.ty;
             let own = explicit(field.attrs.ser_bound(), field.attrs.de_bound(), which);
-            if !mentions_generics(ty, generics) || !own.is_empty() {
+            if !mentions_generics(ty, generics) || own.is_some() {
                 continue;
             }
             match which {

@@ -2,7 +2,7 @@
 //! compile where serde's derive compiles them, each now compiled for both twins and checked
 //! against serde's output and reading:
 //! - an enum without variants (`match self {}` on a reference is not exhaustive);
-//! - a field's own `bound` beside the container's (serde adds both);
+//! - a field's own `bound` beside the container's (serde adds both; `bound = ""` adds none);
 //! - a variant written and read through `serialize_with` / `deserialize_with` whose fields
 //!   implement neither trait (the variant's hidden structs asked for them); flattened, such an
 //!   internally tagged variant is an error naming `#[fast_flatten(buffered)]`, where it was
@@ -73,8 +73,31 @@ pub fn de_x_entry<'de, D: Deserializer<'de>>(deserializer: D) -> Result<X, D::Er
     }
 }
 
+/// Serializable whatever `T` is (written as `null`).
+#[derive(Debug)]
+pub struct Opaque<T>(pub std::marker::PhantomData<T>);
+
+impl<T> serde::Serialize for Opaque<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
+}
+
+impl<'de, T> serde::Deserialize<'de> for Opaque<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <()>::deserialize(deserializer).map(|()| Opaque(std::marker::PhantomData))
+    }
+}
+
 twins! {
     mod gen {
+        /// `bound = ""` on a field: no bound at all for it (`T` need not be `Serialize`).
+        pub struct EmptyBound<T> {
+            #[serde(bound = "")]
+            pub o: Opaque<T>,
+            pub n: u8,
+        }
+
         pub enum Never {}
 
         #[serde(bound = "D: SerializeWith + DeserializeWith")]
@@ -144,6 +167,7 @@ fn enum_without_variants() {
 
 #[test]
 fn field_bound_beside_container_bound() {
+    rt!(gen::EmptyBound<X>, EmptyBound { o: Opaque(std::marker::PhantomData), n: 1 } => r#"{"o":null,"n":1}"#);
     rt!(gen::WithTraits<X, X>, WithTraits { d: X, e: X } => r#"{"d":"X","e":"X"}"#);
     de_err!(gen::WithTraits<X, X>, r#"{"d":"X","e":"Y"}"# => "expected X, got Y");
     rt!(gen::VariantWithTraits<X, X>, VariantWithTraits::E(X) => r#"{"E":"X"}"#);
