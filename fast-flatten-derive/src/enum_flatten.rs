@@ -389,7 +389,7 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self>::unit_variant())? else {
+                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self, _>::unit_variant())? else {
                     return #private::Err(__leaves.invalid_length());
                 };
                 if <Self as #private::DeserializeVariant<'de>>::is_unit(index) {
@@ -840,7 +840,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self>::str())? else {
+                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self, _>::str())? else {
                     return #private::Err(__leaves.invalid_length());
                 };
                 match index {

@@ -156,7 +156,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
         let keys = self.keys;
         match keys.next(&mut map)? {
             Some(Key::Tag) => {
-                let index = map.next_value_seed(VariantSeed::<E>::unit_variant())?;
+                let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
                 match keys.next(&mut map)? {
                     Some(Key::Tag) => Err(M::Error::duplicate_field(keys.tag)),
                     Some(Key::Content) => {
@@ -170,7 +170,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
                 let content = map.next_value_seed(ContentVisitor(PhantomData))?;
                 match keys.next(&mut map)? {
                     Some(Key::Tag) => {
-                        let index = map.next_value_seed(VariantSeed::<E>::unit_variant())?;
+                        let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
                         let value =
                             E::deserialize_variant(index, ContentDeserializer::moved(content))?;
                         keys.finish(&mut map, value)
@@ -184,7 +184,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
-        let Some(index) = seq.next_element_seed(VariantSeed::<E>::unit_variant())? else {
+        let Some(index) = seq.next_element_seed(VariantSeed::<E, _>::unit_variant())? else {
             return Err(A::Error::invalid_length(0, &self));
         };
         // A unit variant is written as a struct of one field, the tag. A binary format wrote

@@ -32,7 +32,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for ExternalVisitor<E> {
 
     #[inline]
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<E, A::Error> {
-        let (index, variant) = data.variant_seed(VariantSeed::<E>::identifier())?;
+        let (index, variant) = data.variant_seed(VariantSeed::<E, _>::identifier())?;
         E::deserialize_variant_access(index, variant)
     }
 }

@@ -78,10 +78,10 @@ impl<'de, E: DeserializeVariant<'de>> AdjacentState<'de, E> {
     ) -> Result<(), M::Error> {
         *self = match (core::mem::replace(self, AdjacentState::Empty), content) {
             (AdjacentState::Empty, false) => {
-                AdjacentState::Tag(map.next_value_seed(VariantSeed::<E>::unit_variant())?)
+                AdjacentState::Tag(map.next_value_seed(VariantSeed::<E, _>::unit_variant())?)
             }
             (AdjacentState::Content(held), false) => {
-                let index = map.next_value_seed(VariantSeed::<E>::unit_variant())?;
+                let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
                 AdjacentState::Done(E::deserialize_variant(
                     index,
                     ContentDeserializer::moved(held),
@@ -164,7 +164,7 @@ pub fn read_tag<'de, E: Variants, M: MapAccess<'de>>(
     if tag_seen {
         return Err(M::Error::duplicate_field(tag));
     }
-    map.next_value_seed(VariantSeed::<E>::identifier())
+    map.next_value_seed(VariantSeed::<E, _>::identifier())
 }
 
 /// One held value, offered to a tree's `deserialize_slot` as if it were the map's next value.

@@ -70,7 +70,7 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
         let mut held = Vec::new();
         let index = loop {
             match map.next_key_seed(TagOrKey { tag: E::TAG })? {
-                Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E>::identifier())?,
+                Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
                 Some(Key::Other(key)) => {
                     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
                     reserve_held(&mut held, map.size_hint());
@@ -93,7 +93,7 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
-        match seq.next_element_seed(VariantSeed::<E>::str())? {
+        match seq.next_element_seed(VariantSeed::<E, _>::str())? {
             Some(index) => E::deserialize_variant(index, RestOfSeq(seq)),
             None => Err(A::Error::missing_field(E::TAG)),
         }

@@ -10,68 +10,80 @@ use serde::de::{
 
 use super::Variants;
 
-/// How a variant identifier is read from the format.
-#[derive(Clone, Copy)]
-enum Read {
-    /// `deserialize_identifier`: map keys and tags of self-describing formats.
-    Identifier,
-    /// `deserialize_str`: the tag at the head of a sequence (formats without identifiers).
-    Str,
-    /// `deserialize_enum` of a unit variant: an adjacently tagged enum's tag, written with
-    /// `serialize_unit_variant` (a string in JSON, the variant's index in bincode).
-    UnitVariant,
+/// How a variant identifier is read from the format: a type, not a runtime value, so that a
+/// seed instantiates only the read it makes (a runtime choice compiled all three per format
+/// and enum, `deserialize_enum` included, for every externally and internally tagged enum).
+pub trait Read {
+    /// Reads the identifier of a variant of `E` from `deserializer` into its index.
+    fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error>;
 }
 
-/// Reads a variant identifier of `E` into the variant's index.
-pub struct VariantSeed<E> {
-    read: Read,
-    variants: PhantomData<fn() -> E>,
+/// `deserialize_identifier`: map keys and tags of self-describing formats.
+pub enum Identifier {}
+
+/// `deserialize_str`: the tag at the head of a sequence (formats without identifiers).
+pub enum Str {}
+
+/// `deserialize_enum` of a unit variant: an adjacently tagged enum's tag, written with
+/// `serialize_unit_variant` (a string in JSON, the variant's index in bincode).
+pub enum UnitVariant {}
+
+impl Read for Identifier {
+    #[inline]
+    fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_identifier(VariantVisitor::<E>(PhantomData))
+    }
 }
 
-impl<E> VariantSeed<E> {
+impl Read for Str {
+    #[inline]
+    fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_str(VariantVisitor::<E>(PhantomData))
+    }
+}
+
+impl Read for UnitVariant {
+    #[inline]
+    fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_enum(E::NAME, E::VARIANTS, UnitVariantVisitor::<E>(PhantomData))
+    }
+}
+
+/// Reads a variant identifier of `E` into the variant's index, the way `R` says.
+pub struct VariantSeed<E, R> {
+    read: PhantomData<fn() -> (E, R)>,
+}
+
+impl<E> VariantSeed<E, Identifier> {
     /// Reads the identifier with `deserialize_identifier`.
     #[inline]
     pub fn identifier() -> Self {
-        VariantSeed {
-            read: Read::Identifier,
-            variants: PhantomData,
-        }
-    }
-
-    /// Reads the identifier with `deserialize_str`.
-    #[inline]
-    pub fn str() -> Self {
-        VariantSeed {
-            read: Read::Str,
-            variants: PhantomData,
-        }
-    }
-
-    /// Reads the identifier as a unit variant of `E` (`deserialize_enum`).
-    #[inline]
-    pub fn unit_variant() -> Self {
-        VariantSeed {
-            read: Read::UnitVariant,
-            variants: PhantomData,
-        }
+        VariantSeed { read: PhantomData }
     }
 }
 
-impl<'de, E: Variants> DeserializeSeed<'de> for VariantSeed<E> {
+impl<E> VariantSeed<E, Str> {
+    /// Reads the identifier with `deserialize_str`.
+    #[inline]
+    pub fn str() -> Self {
+        VariantSeed { read: PhantomData }
+    }
+}
+
+impl<E> VariantSeed<E, UnitVariant> {
+    /// Reads the identifier as a unit variant of `E` (`deserialize_enum`).
+    #[inline]
+    pub fn unit_variant() -> Self {
+        VariantSeed { read: PhantomData }
+    }
+}
+
+impl<'de, E: Variants, R: Read> DeserializeSeed<'de> for VariantSeed<E, R> {
     type Value = usize;
 
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<usize, D::Error> {
-        let visitor = VariantVisitor::<E>(PhantomData);
-        match self.read {
-            Read::Identifier => deserializer.deserialize_identifier(visitor),
-            Read::Str => deserializer.deserialize_str(visitor),
-            Read::UnitVariant => deserializer.deserialize_enum(
-                E::NAME,
-                E::VARIANTS,
-                UnitVariantVisitor::<E>(PhantomData),
-            ),
-        }
+        R::read::<E, D>(deserializer)
     }
 }
 
@@ -148,7 +160,7 @@ impl<'de, E: Variants> Visitor<'de> for UnitVariantVisitor<E> {
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<usize, A::Error> {
-        let (index, variant) = data.variant_seed(VariantSeed::<E>::identifier())?;
+        let (index, variant) = data.variant_seed(VariantSeed::<E, _>::identifier())?;
         variant.unit_variant()?;
         Ok(index)
     }
