@@ -57,7 +57,15 @@ where
     T: FlattenDeserialize<'de>,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_struct(name, T::FIELDS, TreeVisitor::<T>::new(expecting, true))
+    let visitor = TreeVisitor::<T>::new(expecting, true);
+    if T::CATCH_ALL {
+        // Written as a map (`super::serialize`), so read as one, as serde's derive reads a
+        // struct with flattened fields: formats whose maps and structs differ (RON) read each
+        // only where it was asked for.
+        deserializer.deserialize_map(visitor)
+    } else {
+        deserializer.deserialize_struct(name, T::FIELDS, visitor)
+    }
 }
 
 /// A tree read from a map only, never a sequence: an untagged enum's struct variant, as serde
@@ -79,7 +87,31 @@ where
     T: FlattenDeserialize<'de>,
     A: VariantAccess<'de>,
 {
-    access.struct_variant(T::FIELDS, TreeVisitor::<T>::new(expecting, true))
+    if T::CATCH_ALL {
+        // Written as a newtype variant holding a map (`serialize_struct_variant`), as serde's
+        // derive writes a struct variant with flattened fields.
+        access.newtype_variant_seed(TreeAsMap::<T> {
+            expecting,
+            tree: PhantomData,
+        })
+    } else {
+        access.struct_variant(T::FIELDS, TreeVisitor::<T>::new(expecting, true))
+    }
+}
+
+/// A tree read from a map: the content of a newtype variant holding one.
+struct TreeAsMap<T> {
+    expecting: Expecting,
+    tree: PhantomData<fn() -> T>,
+}
+
+impl<'de, T: FlattenDeserialize<'de>> DeserializeSeed<'de> for TreeAsMap<T> {
+    type Value = T;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        deserializer.deserialize_map(TreeVisitor::<T>::new(self.expecting, true))
+    }
 }
 
 pub(crate) struct TreeVisitor<T> {

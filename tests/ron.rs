@@ -1,0 +1,176 @@
+//! RON writes a map (`{"k": 1}`) and a struct (`(k: 1)`) differently and reads each only where
+//! it was asked for: a tree must be read the way it is written. A tree with a catch-all map is
+//! written as a map, as serde's derive writes a struct with flattened fields, so it is read as
+//! one, and an externally tagged struct variant holding one is a newtype variant holding a map,
+//! as with serde. Each value is checked against its serde-derived twin both ways.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_fastkit::FastFlatten;
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Meta {
+    kind: String,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct WithRest {
+    id: u32,
+    #[serde(flatten)]
+    meta: Meta,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u32>,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct NoRest {
+    id: u32,
+    #[serde(flatten)]
+    meta: Meta,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+enum External {
+    WithRest {
+        id: u32,
+        #[serde(flatten)]
+        rest: BTreeMap<String, u32>,
+    },
+    Plain {
+        id: u32,
+    },
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    WithRest {
+        id: u32,
+        #[serde(flatten)]
+        rest: BTreeMap<String, u32>,
+    },
+}
+
+mod twin {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub struct Meta {
+        pub kind: String,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub struct WithRest {
+        pub id: u32,
+        #[serde(flatten)]
+        pub meta: Meta,
+        #[serde(flatten)]
+        pub rest: BTreeMap<String, u32>,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub enum External {
+        WithRest {
+            id: u32,
+            #[serde(flatten)]
+            rest: BTreeMap<String, u32>,
+        },
+        Plain {
+            id: u32,
+        },
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        WithRest {
+            id: u32,
+            #[serde(flatten)]
+            rest: BTreeMap<String, u32>,
+        },
+    }
+}
+
+fn rest() -> BTreeMap<String, u32> {
+    BTreeMap::from([("extra".to_owned(), 7)])
+}
+
+/// `fast` and `serde` (the same value) write the same RON, and each reads the other's.
+fn same_both_ways<F, S>(fast: F, serde: S)
+where
+    F: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+    S: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let written = ron::to_string(&fast).unwrap();
+    assert_eq!(written, ron::to_string(&serde).unwrap());
+    assert_eq!(ron::from_str::<F>(&written).unwrap(), fast);
+    assert_eq!(ron::from_str::<S>(&written).unwrap(), serde);
+}
+
+#[test]
+fn a_tree_with_a_catch_all_is_written_and_read_as_a_map() {
+    let fast = WithRest {
+        id: 1,
+        meta: Meta { kind: "a".into() },
+        rest: rest(),
+    };
+    let serde = twin::WithRest {
+        id: 1,
+        meta: twin::Meta { kind: "a".into() },
+        rest: rest(),
+    };
+    assert_eq!(
+        ron::to_string(&fast).unwrap(),
+        r#"{"id":1,"kind":"a","extra":7}"#
+    );
+    same_both_ways(fast, serde);
+}
+
+#[test]
+fn an_externally_tagged_struct_variant_with_a_catch_all_is_a_newtype_variant_of_a_map() {
+    let fast = External::WithRest {
+        id: 1,
+        rest: rest(),
+    };
+    let serde = twin::External::WithRest {
+        id: 1,
+        rest: rest(),
+    };
+    assert_eq!(
+        ron::to_string(&fast).unwrap(),
+        r#"WithRest({"id":1,"extra":7})"#
+    );
+    same_both_ways(fast, serde);
+    same_both_ways(External::Plain { id: 2 }, twin::External::Plain { id: 2 });
+}
+
+#[test]
+fn adjacently_tagged_content_with_a_catch_all_is_a_map() {
+    let fast = Adjacent::WithRest {
+        id: 1,
+        rest: rest(),
+    };
+    let serde = twin::Adjacent::WithRest {
+        id: 1,
+        rest: rest(),
+    };
+    same_both_ways(fast, serde);
+}
+
+/// Without a catch-all, FastFlatten writes a struct where serde's derive writes a map (README,
+/// "How it works": one `serialize_struct` with the exact field count, which length-prefixed
+/// formats need). On RON that is `(..)` against `{..}`: each derive reads its own.
+#[test]
+fn a_tree_without_a_catch_all_is_a_struct() {
+    let value = NoRest {
+        id: 1,
+        meta: Meta { kind: "a".into() },
+    };
+    let written = ron::to_string(&value).unwrap();
+    assert_eq!(written, r#"(id:1,kind:"a")"#);
+    assert_eq!(ron::from_str::<NoRest>(&written).unwrap(), value);
+}
