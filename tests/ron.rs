@@ -174,3 +174,62 @@ fn a_tree_without_a_catch_all_is_a_struct() {
     assert_eq!(written, r#"(id:1,kind:"a")"#);
     assert_eq!(ron::from_str::<NoRest>(&written).unwrap(), value);
 }
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Strict {
+    a: i32,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+enum StrictVariant {
+    V { a: i32 },
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct StrictTree {
+    a: i32,
+    #[serde(flatten)]
+    meta: Meta,
+}
+
+mod strict_twin {
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub struct Strict {
+        pub a: i32,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    pub enum StrictVariant {
+        V { a: i32 },
+    }
+}
+
+/// An unknown field is serde's `Error::unknown_field` (RON answers it with its own
+/// `NoSuchStructField`, not a message), with the same names as under serde's derive.
+#[test]
+fn an_unknown_field_is_the_formats_unknown_field_error() {
+    let ours = ron::from_str::<Strict>("(a: 1, b: 2)").unwrap_err();
+    let serde = ron::from_str::<strict_twin::Strict>("(a: 1, b: 2)").unwrap_err();
+    assert_eq!(ours, serde);
+    assert!(
+        matches!(ours.code, ron::Error::NoSuchStructField { .. }),
+        "{ours}"
+    );
+    let ours = ron::from_str::<StrictVariant>("V(a: 1, b: 2)").unwrap_err();
+    let serde = ron::from_str::<strict_twin::StrictVariant>("V(a: 1, b: 2)").unwrap_err();
+    assert_eq!(ours, serde);
+    // A tree: every name it reads, as serde's derive of the flat struct would list them.
+    let error = ron::from_str::<StrictTree>(r#"(a: 1, kind: "k", b: 2)"#).unwrap_err();
+    assert!(
+        matches!(&error.code, ron::Error::NoSuchStructField { expected, found, .. }
+            if *expected == ["a", "kind"] && found == "b"),
+        "{error}"
+    );
+}

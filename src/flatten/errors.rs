@@ -25,6 +25,12 @@ pub(crate) fn unknown_field<T: FlattenFields + ?Sized, E: Error>(key: &str) -> E
     // The variants of a flattened enum may share names: list each once.
     let mut seen = std::collections::BTreeSet::new();
     names.retain(|name| seen.insert(*name));
+    if names == T::FIELDS {
+        // serde's own constructor where `FIELDS` names every key the tree reads (no aliases,
+        // no placeholders): formats that answer it with an error of their own (RON's
+        // `NoSuchStructField`) give the same error as under serde's derive.
+        return E::unknown_field(key, T::FIELDS);
+    }
     E::custom(UnknownField { key, names: &names })
 }
 
