@@ -233,3 +233,35 @@ fn an_unknown_field_is_the_formats_unknown_field_error() {
         "{error}"
     );
 }
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Holder {
+    x: u32,
+    #[serde(flatten)]
+    kind: Kind,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+enum Kind {
+    #[serde(rename = "Named")]
+    Struct { index: u32, value: u32 },
+}
+
+/// A flattened externally tagged struct variant is read as a struct named as the variant is
+/// written (it was read without a name, which RON refuses when its struct names are on). The
+/// holder itself is a struct, where serde's derive writes a map: on RON each derive reads its
+/// own text (README, Known limits).
+#[test]
+fn a_flattened_struct_variant_is_read_under_its_name() {
+    let config = ron::ser::PrettyConfig::new().struct_names(true);
+    let value = Holder {
+        x: 1,
+        kind: Kind::Struct {
+            index: 0,
+            value: 42,
+        },
+    };
+    let written = ron::ser::to_string_pretty(&value, config).unwrap();
+    assert!(written.contains("Named: Named("), "{written}");
+    assert_eq!(ron::from_str::<Holder>(&written).unwrap(), value);
+}

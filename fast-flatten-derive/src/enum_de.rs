@@ -208,9 +208,10 @@ fn internal_len(e: &Enum) -> TokenStream {
 fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
     if matches!(e.tag(), TagType::External) {
+        let name = v.variant.attrs.name().serialize_name();
         return quote!(<Self as #private::DeserializeVariant<'de>>::deserialize_variant_access(
             index,
-            #private::VariantValue(__deserializer),
+            #private::VariantValue { deserializer: __deserializer, name: #name },
         ));
     }
     let path = v.path(e.ident);

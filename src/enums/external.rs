@@ -39,7 +39,13 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for ExternalVisitor<E> {
 
 /// The value under a flattened externally tagged enum's variant key, read as that variant's
 /// content: what the format's `VariantAccess` would give for `{"V": value}`.
-pub struct VariantValue<D>(pub D);
+pub struct VariantValue<D> {
+    /// The deserializer of the value.
+    pub deserializer: D,
+    /// The variant's name as written: the name of the struct a struct variant is read as (RON
+    /// checks it when the input names its structs).
+    pub name: &'static str,
+}
 
 impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
     type Error = D::Error;
@@ -47,12 +53,12 @@ impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
     #[inline]
     fn unit_variant(self) -> Result<(), D::Error> {
         // serde's flatten reads the value from its buffer, where an empty map is unit too.
-        UnitValue.deserialize(self.0)
+        UnitValue.deserialize(self.deserializer)
     }
 
     #[inline]
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, D::Error> {
-        seed.deserialize(self.0)
+        seed.deserialize(self.deserializer)
     }
 
     #[inline]
@@ -61,7 +67,7 @@ impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
             visitor,
             kind: "tuple variant",
         };
-        self.0.deserialize_tuple(len, visitor)
+        self.deserializer.deserialize_tuple(len, visitor)
     }
 
     #[inline]
@@ -74,7 +80,8 @@ impl<'de, D: Deserializer<'de>> VariantAccess<'de> for VariantValue<D> {
             visitor,
             kind: "struct variant",
         };
-        self.0.deserialize_struct("", fields, visitor)
+        self.deserializer
+            .deserialize_struct(self.name, fields, visitor)
     }
 }
 

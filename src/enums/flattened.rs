@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess};
 
-use super::{DeserializeVariant, VariantContentSeed, VariantSeed, VariantValue, Variants};
+use super::{DeserializeVariant, VariantContentSeed, VariantSeed, Variants};
 use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
 use crate::flatten::{FlattenDeserialize, FlattenFields, RestKey};
 
@@ -52,7 +52,8 @@ impl<'de, E: DeserializeVariant<'de>> DeserializeSeed<'de> for VariantAccessSeed
 
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<E, D::Error> {
-        E::deserialize_variant_access(self.0, VariantValue(deserializer))
+        // The enum's own reader of a variant's content, which names the variant.
+        E::deserialize_variant(self.0, deserializer)
     }
 }
 
