@@ -48,8 +48,15 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         serde_derive_internals::attr::Identifier::Variant => Some("variant_identifier"),
     };
     if let Some(word) = identifier {
+        // An identifier enum has nothing to flatten, and is usually only read.
         let at = attribute_naming(&container.original.attrs, "serde", word);
-        errors.push_at(at, ident, unsupported(word));
+        errors.push_at(
+            at,
+            ident,
+            format!(
+                "FastFlatten does not support #[serde({word})]: an identifier enum has nothing                  to flatten; derive serde's `Deserialize` (and `Serialize` if it is written)                  for `{ident}` instead"
+            ),
+        );
     }
     if attrs.remote().is_some() {
         let at = attribute_naming(&container.original.attrs, "serde", "remote");
