@@ -54,7 +54,9 @@ pub fn supported(container: &Container) -> syn::Result<()> {
             at,
             ident,
             format!(
-                "FastFlatten does not support #[serde({word})]: an identifier enum has nothing                  to flatten; derive serde's `Deserialize` (and `Serialize` if it is written)                  for `{ident}` instead"
+                "FastFlatten does not support #[serde({word})]: an identifier enum has nothing to \
+                 flatten; derive serde's `Deserialize` (and `Serialize` if it is written) for \
+                 `{ident}` instead"
             ),
         );
     }
