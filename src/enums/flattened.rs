@@ -8,7 +8,7 @@
 
 use core::marker::PhantomData;
 
-use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess};
+use serde::de::{self, DeserializeSeed, Error as _, IgnoredAny, MapAccess};
 
 use super::{DeserializeVariant, VariantContentSeed, VariantSeed, Variants};
 use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
@@ -39,22 +39,11 @@ where
     if state.is_some() {
         map.next_value::<IgnoredAny>()?;
     } else {
-        *state = Some(map.next_value_seed(VariantAccessSeed::<E>(index, PhantomData))?);
+        // The enum's own reader of a variant's content, which reads it as the format's
+        // `VariantAccess` would and names the variant (`VariantValue`).
+        *state = Some(map.next_value_seed(VariantContentSeed::<E>::new(index))?);
     }
     Ok(())
-}
-
-/// Variant `index` of an externally tagged enum, read from the value a variant key holds.
-struct VariantAccessSeed<E>(usize, PhantomData<fn() -> E>);
-
-impl<'de, E: DeserializeVariant<'de>> DeserializeSeed<'de> for VariantAccessSeed<E> {
-    type Value = E;
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<E, D::Error> {
-        // The enum's own reader of a variant's content, which names the variant.
-        E::deserialize_variant(self.0, deserializer)
-    }
 }
 
 /// The state of a flattened adjacently tagged enum.
