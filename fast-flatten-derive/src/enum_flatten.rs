@@ -4,7 +4,7 @@
 //! | representation | slots | state |
 //! |---|---|---|
 //! | externally tagged | one per variant name | `Option<Enum>` |
-//! | internally tagged | the tag, then each variant's leaves | a generated enum: the values held before the tag, or the chosen variant's state |
+//! | internally tagged | the tag, then each variant's leaves | the runtime's `InternalState`: the values held before the tag, or the chosen variant's state |
 //! | adjacently tagged | the tag and the content | the runtime's `AdjacentState` |
 //! | untagged | none: it holds the keys no other leaf claims | the held entries |
 //!
@@ -14,7 +14,7 @@
 //! impls then only exist for no one, and flattening the enum is the error.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 use serde_derive_internals::ast::Style;
 use serde_derive_internals::attr::TagType;
 use syn::{Type, WherePredicate};
@@ -35,7 +35,7 @@ pub fn expand(e: &Enum) -> TokenStream {
 /// What a variant joins the tree with: its hidden struct, or the type its newtype wraps.
 struct Child {
     ty: TokenStream,
-    /// The enum's variant built from the child's value.
+    /// The enum's variant built from the child's value, `__value`.
     into: TokenStream,
 }
 
@@ -53,14 +53,14 @@ fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
             let members2 = members.clone();
             Some(Child {
                 ty: quote!(#ident #ty_generics),
-                into: quote!(|__value| #path { #(#members: __value.#members2),* }),
+                into: quote!(#path { #(#members: __value.#members2),* }),
             })
         }
         (Style::Newtype, _) => {
             let ty = v.fields()[0].ty;
             Some(Child {
                 ty: quote!(#ty),
-                into: path,
+                into: quote!(#path(__value)),
             })
         }
         _ => None,
@@ -496,7 +496,6 @@ fn untagged(e: &Enum) -> TokenStream {
     }
 }
 
-/// A variant's slot range in an internally tagged enum: `(child, offset, len)` expressions.
 /// The error of a flattened internally tagged enum for a variant its tree cannot read or
 /// write: one with a variant-level `deserialize_with` / `serialize_with` (the function reads or
 /// writes the variant whole; flattened, its fields are the tree's leaves). The enum itself
@@ -512,161 +511,65 @@ fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &s
     quote!(#private::Err(<#error>::custom(#message)))
 }
 
-struct Range {
-    child: Child,
-    offset: TokenStream,
-    len: TokenStream,
-}
-
+/// An internally tagged enum's flatten support: the list of its variants' trees
+/// (`VariantTree<First, VariantTree<Second, NoVariant>>`, a unit variant's tree `()`), the
+/// `match` from the list's value to the enum, and impls whose every method is one call into the
+/// runtime (`flattened_internal.rs`), which walks the list.
 fn internal(e: &Enum, tag: &str) -> TokenStream {
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, true);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     let generics = e.container.generics;
-    let de_generics = bound::with_de_lifetime(generics);
-    let (_, de_ty_generics, _) = de_generics.split_for_impl();
-    let vis = &e.container.original.vis;
-    let state = format_ident!("__FastFlattenFlatState{}", e.ident);
 
-    // Slot 0 is the tag; each variant's leaves follow in declaration order.
-    let mut offset = quote!(1);
-    let mut ranges: Vec<(usize, &EnumVariant, Option<Range>)> = Vec::new();
-    for (index, v) in e.de_variants() {
-        let range = child(e, v).map(|child| {
-            let ty = &child.ty;
-            let len = quote!(<#ty as #private::FlattenFields>::LEN);
-            let range = Range {
-                child,
-                offset: offset.clone(),
-                len: len.clone(),
-            };
-            offset = quote!(#offset + #len);
-            range
-        });
-        ranges.push((index, v, range));
-    }
-    let len = offset;
-
-    let state_variant = |index: usize| format_ident!("V{}", index);
-    let state_variants = ranges.iter().map(|(index, _, range)| {
-        let name = state_variant(*index);
-        match range {
-            Some(range) => {
-                let ty = &range.child.ty;
-                quote!(#name(<#ty as #private::FlattenDeserialize<'de>>::State))
-            }
-            None => quote!(#name),
-        }
-    });
-    let new_states = ranges.iter().map(|(index, _, range)| {
-        let name = state_variant(*index);
-        match range {
-            Some(range) => {
-                let ty = &range.child.ty;
-                quote!(#index => #state::#name(<#ty as #private::FlattenDeserialize<'de>>::new_state()),)
-            }
-            None => quote!(#index => #state::#name,),
-        }
-    });
-    let deliver_arms = ranges.iter().map(|(index, _, range)| {
-        let name = state_variant(*index);
-        match range {
-            Some(Range { child, offset, .. }) => {
-                let ty = &child.ty;
-                quote! {
-                    #state::#name(__state) => #private::deliver_to_variant::<#self_ty, #ty, __M>(
-                        __state, slot, #offset, map,
-                    ),
+    let variants: Vec<(&EnumVariant, Option<Child>)> =
+        e.de_variants().map(|(_, v)| (v, child(e, v))).collect();
+    let trees =
+        variants.iter().rev().fold(
+            quote!(#private::NoVariant),
+            |rest, (_, child)| match child {
+                Some(child) => {
+                    let ty = &child.ty;
+                    quote!(#private::VariantTree<#ty, #rest>)
                 }
-            }
-            None => quote! {
-                #state::#name => #private::skip_other_variant_key(
-                    <#self_ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS,
-                    <#self_ty as #private::FlattenFields>::slot_name(slot).unwrap_or(""),
-                    &[],
-                    map,
-                ),
+                None => quote!(#private::VariantTree<(), #rest>),
             },
-        }
-    });
-    let finish_arms = ranges.iter().map(|(index, v, range)| {
-        let name = state_variant(*index);
-        match range {
-            Some(Range { child, .. }) => {
-                let ty = &child.ty;
+        );
+    // The list's value for the variant at `position`: `Chosen::Later` once per variant before.
+    let chosen = |position: usize, inner: TokenStream| {
+        (0..position).fold(
+            quote!(#private::Chosen::This(#inner)),
+            |value, _| quote!(#private::Chosen::Later(#value)),
+        )
+    };
+    let from_tree_arms = variants.iter().enumerate().map(|(position, (v, child))| {
+        let value = match child {
+            Some(child) => {
                 let into = &child.into;
-                quote!(#state::#name(__state) => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::finish(__state), #into),)
+                quote!(#private::Ok(#into))
             }
             None if v.variant.attrs.deserialize_with().is_some() => {
-                let error = through_function(e, v, quote!(__E as #private::DeError), "deserialize_with");
-                quote!(#state::#name => #error,)
+                through_function(e, v, quote!(__E as #private::DeError), "deserialize_with")
             }
             None => {
                 let value = crate::enum_de::unit_value(e, v);
-                quote!(#state::#name => #private::Ok(#value),)
+                quote!(#private::Ok(#value))
             }
-        }
+        };
+        let pattern = chosen(position, quote!(__value));
+        quote!(#[allow(unused_variables)] #pattern => #value,)
     });
-    let leaves_arms = ranges.iter().map(|(index, v, range)| match range {
-        Some(Range { child, .. }) => {
-            let ty = &child.ty;
-            let into = &child.into;
-            quote!(#index => #private::Result::map(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves), #into),)
-        }
-        None if v.variant.attrs.deserialize_with().is_some() => {
-            let error = through_function(e, v, quote!(__A::Error as #private::DeError), "deserialize_with");
-            quote!(#index => #error,)
-        }
-        None => {
-            let value = crate::enum_de::unit_value(e, v);
-            quote!(#index => #private::Ok(#value),)
-        }
-    });
-    let owns_arms = ranges.iter().map(|(index, _, range)| {
-        let name = state_variant(*index);
-        match range {
-            Some(Range { child, offset, .. }) => {
-                let ty = &child.ty;
-                quote! {
-                    #state::#name(__state) => #private::variant_owns::<#self_ty, #ty>(
-                        __state, slot, #offset,
-                    ),
-                }
-            }
-            None => quote!(#state::#name => false,),
-        }
-    });
-    let rest_arms = ranges.iter().filter_map(|(index, _, range)| {
-        let name = state_variant(*index);
-        let ty = &range.as_ref()?.child.ty;
-        Some(quote!(#state::#name(__state) => <#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(__state, key, map),))
-    });
-    let slot_names = ranges.iter().filter_map(|(_, _, range)| {
-        let Range { child, offset, len } = range.as_ref()?;
-        let ty = &child.ty;
-        Some(quote! {
-            let own = slot.wrapping_sub(#offset);
-            if own < #len {
-                return <#ty as #private::FlattenFields>::slot_name(own);
-            }
-        })
-    });
-    let lookups = ranges.iter().filter_map(|(_, _, range)| {
-        let Range { child, offset, .. } = range.as_ref()?;
-        let ty = &child.ty;
-        Some(quote! {
-            if let #private::Some(slot) = <#ty as #private::FlattenFields>::slot_of(key) {
-                return #private::Some(#offset + slot);
-            }
-        })
-    });
-    let child_tys: Vec<_> = ranges
+    let end = (0..variants.len()).fold(
+        quote!(__end),
+        |value, _| quote!(#private::Chosen::Later(#value)),
+    );
+
+    let child_tys: Vec<_> = variants
         .iter()
-        .filter_map(|(_, _, range)| range.as_ref().map(|r| r.child.ty.clone()))
+        .filter_map(|(_, child)| child.as_ref().map(|c| c.ty.clone()))
         .collect();
-    let alternatives = ranges.iter().map(|(_, _, range)| match range {
-        Some(Range { child, .. }) => {
+    let alternatives = variants.iter().map(|(_, child)| match child {
+        Some(child) => {
             let ty = &child.ty;
             quote!(<#ty as #private::FlattenFields>::NAME_TREE)
         }
@@ -677,9 +580,9 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     // when every child is a variant struct of an enum without type parameters.
     let generic =
         generics.type_params().next().is_some() || generics.const_params().next().is_some();
-    let newtype = ranges
+    let newtype = variants
         .iter()
-        .any(|(_, v, range)| range.is_some() && v.by_value.is_none());
+        .any(|(v, child)| child.is_some() && v.by_value.is_none());
     let fields = if generic || newtype {
         quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN))
     } else {
@@ -728,68 +631,56 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     });
 
     quote! {
-        #[doc(hidden)]
-        #vis enum #state #de_generics #de_clause {
-            Pending(#private::Vec<#private::HeldLeaf<'de>>, #private::PhantomData<fn() -> #self_ty>),
-            #(#state_variants,)*
-        }
-
-        impl #de_impl_generics #state #de_ty_generics #de_clause {
-            /// Gives the map's next value to the chosen variant's leaf at `slot`.
-            #[inline]
-            fn deliver<__M: #private::MapAccess<'de>>(
-                &mut self,
-                slot: usize,
-                map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
-                match self {
-                    #state::Pending(held, _) => #private::hold_leaf(held, slot, map),
-                    #(#deliver_arms)*
-                }
-            }
-        }
-
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
-            const LEN: usize = #len;
+            const LEN: usize = 1 + <#trees as #private::VariantFields>::LEN;
             const FIELDS: &'static [&'static str] = #fields;
             const NAME_TREE: &'static [#private::NamePart] = &[
                 #private::NamePart::leaf(&[#tag]),
                 #private::NamePart::OneOf(&[#(#alternatives),*]),
             ];
-            const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| <#child_tys as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)*;
-            const CATCH_ALL: bool = false #(|| <#child_tys as #private::FlattenFields>::CATCH_ALL)*;
+            const DENY_UNKNOWN_FIELDS: bool =
+                #own_deny || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS;
+            const CATCH_ALL: bool = <#trees as #private::VariantFields>::CATCH_ALL;
 
             #[inline]
             fn slot_of(key: &str) -> #private::Option<usize> {
-                if key == #tag {
-                    return #private::Some(0);
-                }
-                #(#lookups)*
-                #private::None
+                #private::internal_slot_of::<#trees>(#tag, key)
             }
 
+            #[inline]
             fn slot_name(slot: usize) -> #private::Option<&'static str> {
-                if slot == 0 {
-                    return #private::Some(#tag);
+                #private::internal_slot_name::<#trees>(#tag, slot)
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::FlattenInternal<'de> for #self_ty #de_clause {
+            type Trees = #trees;
+
+            #[inline]
+            fn from_tree<__E: #private::DeError>(
+                __tree: <Self::Trees as #private::VariantTrees<'de>>::Value,
+            ) -> #private::Result<Self, __E> {
+                match __tree {
+                    #(#from_tree_arms)*
+                    #end => match __end {},
                 }
-                #(#slot_names)*
-                #private::None
             }
         }
 
         #[automatically_derived]
         impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
-            type State = #state #de_ty_generics;
+            type State = #private::InternalState<'de, Self>;
 
             #[inline]
             fn new_state() -> Self::State {
-                #state::Pending(#private::Vec::new(), #private::PhantomData)
+                #private::InternalState::new()
             }
 
             #[inline]
             fn state_is_empty(__state: &Self::State) -> bool {
-                match __state { #state::Pending(held, _) => held.is_empty(), _ => false }
+                __state.is_empty()
             }
 
             // The tag chooses the variant: a key of another variant's leaf is unknown.
@@ -797,13 +688,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
 
             #[inline]
             fn owns(__state: &Self::State, slot: usize) -> bool {
-                if slot == 0 {
-                    return true;
-                }
-                match __state {
-                    #state::Pending(..) => true,
-                    #(#owns_arms)*
-                }
+                __state.owns(slot)
             }
 
             #[inline]
@@ -812,41 +697,18 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
                 slot: usize,
                 map: &mut __M,
             ) -> #private::Result<(), __M::Error> {
-                if slot != 0 {
-                    return __state.deliver(slot, map);
-                }
-                let pending = match __state { #state::Pending(..) => true, _ => false };
-                let index = #private::read_tag::<Self, __M>(!pending, #tag, map)?;
-                let chosen = match index {
-                    #(#new_states)*
-                    _ => return #private::Err(#private::variant_out_of_range()),
-                };
-                if let #state::Pending(held, _) = #private::replace(__state, chosen) {
-                    for (slot, value) in held {
-                        __state.deliver(slot, &mut #private::HeldValue::<__M::Error>::new(value))?;
-                    }
-                }
-                #private::Ok(())
+                __state.deserialize_slot(slot, map)
             }
 
             #[inline]
             fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
-                match __state {
-                    #state::Pending(..) => #private::Err(<__E as #private::DeError>::missing_field(#tag)),
-                    #(#finish_arms)*
-                }
+                __state.finish()
             }
 
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self, _>::str())? else {
-                    return #private::Err(__leaves.invalid_length());
-                };
-                match index {
-                    #(#leaves_arms)*
-                    _ => #private::Err(#private::variant_out_of_range()),
-                }
+                #private::internal_leaves(__leaves)
             }
 
             #[inline]
@@ -855,16 +717,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
                 key: #private::RestKey<'de>,
                 map: &mut __M,
             ) -> #private::Result<bool, __M::Error> {
-                // A key no leaf claims, before the tag: not held (the tag may choose a variant
-                // without a catch-all); the tree skips it or reports it.
-                #[allow(unreachable_patterns)]
-                match __state {
-                    #(#rest_arms)*
-                    _ => {
-                        let _ = (key, map);
-                        #private::Ok(false)
-                    }
-                }
+                __state.deserialize_rest(key, map)
             }
         }
 

@@ -12,11 +12,14 @@
 //!
 //! `variant.rs` reads a variant identifier; `tag_guard.rs` watches the rest of an internally
 //! tagged map for a second tag; `tagged_serializer.rs` writes an internally tagged newtype
-//! variant; `write.rs` writes the shapes every representation shares.
+//! variant; `write.rs` writes the shapes every representation shares. `flattened.rs` and
+//! `flattened_internal.rs` (the internally tagged one) read an enum flattened into a
+//! FastFlatten struct.
 
 mod adjacent;
 mod external;
 mod flattened;
+mod flattened_internal;
 mod internal;
 mod tag_guard;
 mod tagged_serializer;
@@ -29,9 +32,11 @@ use serde::de::{Deserializer, Error, MapAccess, VariantAccess};
 pub use self::adjacent::deserialize_adjacent;
 pub use self::external::{deserialize_external, VariantValue};
 pub use self::flattened::{
-    deliver_to_variant, external_variant_slot, hold_entry, hold_leaf, no_variant_found, read_tag,
-    skip_other_variant_key, untagged_from_entries, variant_owns, AdjacentState, HeldLeaf,
-    HeldValue,
+    external_variant_slot, hold_entry, no_variant_found, untagged_from_entries, AdjacentState,
+};
+pub use self::flattened_internal::{
+    internal_leaves, internal_slot_name, internal_slot_of, Chosen, FlattenInternal, InternalState,
+    NoVariant, VariantFields, VariantTree, VariantTrees,
 };
 pub use self::internal::{deserialize_internal, tagged_unit_variant, InternallyTagged, RestOfMap};
 pub use self::tagged_serializer::serialize_tagged_newtype;

@@ -2,7 +2,7 @@
 
 use serde::de::Error;
 
-use super::names::{leaf_names, Direction};
+use super::names::{leaf_names, Direction, NamePart};
 use super::FlattenFields;
 
 /// The name a generic child's leaves stand under in `FIELDS` (see
@@ -18,20 +18,44 @@ const CATCH_ALL_NEEDS_MAP: &str =
 /// Lists every name a leaf is read under, aliases included, as serde's derive does (its
 /// `FIELDS` holds them; ours holds one name per leaf, as formats that read structs as
 /// sequences count them): from `T::NAME_TREE`, which a generic tree has too.
-#[cold]
+#[inline]
 pub(crate) fn unknown_field<T: FlattenFields + ?Sized, E: Error>(key: &str) -> E {
-    let mut names = Vec::new();
-    leaf_names(T::NAME_TREE, Direction::Read, &mut names);
+    unknown_field_of(key, TreeNames::of::<T>())
+}
+
+/// What an "unknown field" error names: a tree's `FIELDS` and `NAME_TREE`, as values, so that
+/// the functions that report it are compiled once per error type rather than once per tree.
+#[derive(Clone, Copy)]
+pub(crate) struct TreeNames {
+    fields: &'static [&'static str],
+    name_tree: &'static [NamePart],
+}
+
+impl TreeNames {
+    #[inline(always)]
+    pub(crate) fn of<T: FlattenFields + ?Sized>() -> Self {
+        TreeNames {
+            fields: T::FIELDS,
+            name_tree: T::NAME_TREE,
+        }
+    }
+}
+
+/// [`unknown_field`], for the tree named by `names`.
+#[cold]
+pub(crate) fn unknown_field_of<E: Error>(key: &str, names: TreeNames) -> E {
+    let mut read = Vec::new();
+    leaf_names(names.name_tree, Direction::Read, &mut read);
     // The variants of a flattened enum may share names: list each once.
     let mut seen = std::collections::BTreeSet::new();
-    names.retain(|name| seen.insert(*name));
-    if names == T::FIELDS {
+    read.retain(|name| seen.insert(*name));
+    if read == names.fields {
         // serde's own constructor where `FIELDS` names every key the tree reads (no aliases,
         // no placeholders): formats that answer it with an error of their own (RON's
         // `NoSuchStructField`) give the same error as under serde's derive.
-        return E::unknown_field(key, T::FIELDS);
+        return E::unknown_field(key, names.fields);
     }
-    E::custom(UnknownField { key, names: &names })
+    E::custom(UnknownField { key, names: &read })
 }
 
 /// The error of a catch-all read from a sequence.

@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 
-use super::errors::unknown_field;
+use super::errors::{unknown_field_of, TreeNames};
 use super::{FlattenFields, RestKey};
 
 /// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).
@@ -47,15 +47,37 @@ impl<'de, T: FlattenFields> DeserializeSeed<'de> for KeySeed<T> {
     }
 }
 
-impl<T: FlattenFields> KeySeed<T> {
-    #[inline]
-    fn unknown<E: de::Error>(&self, key: &str) -> Result<Option<usize>, E> {
-        check_tag(self.tag, key.as_bytes())?;
-        if T::DENY_UNKNOWN_FIELDS {
-            Err(unknown_field::<T, E>(key))
-        } else {
-            Ok(None)
-        }
+/// A text key no leaf of a tree has: skipped, or serde's "duplicate field" for a second tag.
+/// Generic over the error type only (as the functions below), so that it is compiled once per
+/// format rather than once per tree and format.
+#[inline]
+fn skip_unknown<E: de::Error>(tag: Option<&'static str>, key: &[u8]) -> Result<Option<usize>, E> {
+    check_tag(tag, key)?;
+    Ok(None)
+}
+
+/// A text key no leaf of a tree that denies unknown fields has: serde's "unknown field" (or
+/// "duplicate field" for a second tag).
+#[inline]
+fn deny_unknown<E: de::Error>(
+    tag: Option<&'static str>,
+    key: &str,
+    names: TreeNames,
+) -> Result<Option<usize>, E> {
+    check_tag(tag, key.as_bytes())?;
+    Err(unknown_field_of(key, names))
+}
+
+/// An integer key: the leaf of that index, as serde's derive reads it.
+#[inline]
+fn index_key<E: de::Error>(index: u64, len: usize, deny: bool) -> Result<Option<usize>, E> {
+    match usize::try_from(index) {
+        Ok(slot) if slot < len => Ok(Some(slot)),
+        _ if deny => Err(E::invalid_value(
+            Unexpected::Unsigned(index),
+            &FieldIndex(len),
+        )),
+        _ => Ok(None),
     }
 }
 
@@ -68,9 +90,11 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
 
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
+        // The constant guards leave the path a tree does not take out of its code.
         match T::slot_of(key) {
             Some(slot) => Ok(Some(slot)),
-            None => self.unknown(key),
+            None if T::DENY_UNKNOWN_FIELDS => deny_unknown(self.tag, key, TreeNames::of::<T>()),
+            None => skip_unknown(self.tag, key.as_bytes()),
         }
     }
 
@@ -78,23 +102,17 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Option<usize>, E> {
         match core::str::from_utf8(key) {
             Ok(key) => self.visit_str(key),
-            Err(_) if T::DENY_UNKNOWN_FIELDS => {
-                Err(unknown_field::<T, E>(&String::from_utf8_lossy(key)))
-            }
+            Err(_) if T::DENY_UNKNOWN_FIELDS => Err(unknown_field_of(
+                &String::from_utf8_lossy(key),
+                TreeNames::of::<T>(),
+            )),
             Err(_) => Ok(None),
         }
     }
 
     #[inline]
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<Option<usize>, E> {
-        match usize::try_from(index) {
-            Ok(slot) if slot < T::LEN => Ok(Some(slot)),
-            _ if T::DENY_UNKNOWN_FIELDS => Err(E::invalid_value(
-                Unexpected::Unsigned(index),
-                &FieldIndex(T::LEN),
-            )),
-            _ => Ok(None),
-        }
+        index_key(index, T::LEN, T::DENY_UNKNOWN_FIELDS)
     }
 }
 

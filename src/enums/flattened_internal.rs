@@ -1,0 +1,527 @@
+//! An internally tagged enum flattened into a FastFlatten struct (`#[serde(flatten)] kind:
+//! Kind`, `Kind` tagged `#[serde(tag = "type")]`). Its part of the tree is the tag (slot 0),
+//! then each variant's leaves, in declaration order. Values that come before the tag are held
+//! ([`HeldLeaf`]) and given to the variant the tag chooses; once it is chosen, values land in
+//! place.
+//!
+//! The variants are a list of trees, one per variant that can be read: `VariantTree<First,
+//! VariantTree<Second, NoVariant>>`, where a unit variant is `()` and a newtype variant the
+//! type it wraps. Everything that walks the list lives here, generic over it; the derive writes
+//! the list's type and one `match` from the list's value to the enum ([`FlattenInternal`]). So
+//! an enum nobody flattens costs the compiler a type and that match, not a generated state
+//! machine per enum.
+
+use core::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess};
+
+use super::{variant_out_of_range, InternallyTagged, VariantSeed, Variants};
+use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
+use crate::flatten::{FlattenDeserialize, FlattenFields, RestKey, SeqLeaves};
+
+/// A flattened internally tagged enum: the list of its variants' trees, and the enum built
+/// from the list's value. Implemented by the derive.
+pub trait FlattenInternal<'de>: InternallyTagged<'de> + FlattenFields {
+    /// `VariantTree<First, VariantTree<Second, .. NoVariant>>`, one tree per variant that can
+    /// be read, in the order of their indexes.
+    type Trees: VariantTrees<'de>;
+
+    /// The enum from the chosen variant's tree: `Chosen::Later` once per variant before it,
+    /// then `Chosen::This`. An error for a variant read through `deserialize_with`, which a
+    /// tree cannot call.
+    fn from_tree<E: de::Error>(value: <Self::Trees as VariantTrees<'de>>::Value)
+        -> Result<Self, E>;
+}
+
+/// What a list of variant trees knows without reading: its leaves, numbered from 0 over the
+/// whole list.
+pub trait VariantFields {
+    /// The leaves of every variant together.
+    const LEN: usize;
+    /// Whether any variant denies unknown fields.
+    const DENY_UNKNOWN_FIELDS: bool;
+    /// Whether any variant has a catch-all map.
+    const CATCH_ALL: bool;
+
+    /// The first leaf named `key`, in the first variant that has one.
+    fn slot_of(key: &str) -> Option<usize>;
+
+    /// The name of leaf `slot`.
+    fn slot_name(slot: usize) -> Option<&'static str>;
+}
+
+/// Reading a list of variant trees: the chosen variant's state, and its value.
+pub trait VariantTrees<'de>: VariantFields {
+    /// The chosen variant's state.
+    type State;
+    /// The chosen variant's value.
+    type Value;
+
+    /// The state of variant `index` (`None` past the list).
+    fn new_state(index: usize) -> Option<Self::State>;
+
+    /// Gives the map's next value, for the enum `E`'s leaf `slot`, to the chosen variant; the
+    /// list's leaves are `E`'s from `offset`.
+    fn deliver<E: FlattenFields, M: MapAccess<'de>>(
+        state: &mut Self::State,
+        slot: usize,
+        offset: usize,
+        map: &mut M,
+    ) -> Result<(), M::Error>;
+
+    /// Whether the chosen variant has `E`'s leaf `slot` still to read.
+    fn owns<E: FlattenFields>(state: &Self::State, slot: usize, offset: usize) -> bool;
+
+    /// The chosen variant, once the map has ended.
+    fn finish<E: de::Error>(state: Self::State) -> Result<Self::Value, E>;
+
+    /// Reads variant `index`'s leaves from a sequence (`None` past the list).
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        index: usize,
+        leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<Option<Self::Value>, A::Error>;
+
+    /// Offers a key no leaf claims to the chosen variant's catch-all.
+    fn deserialize_rest<M: MapAccess<'de>>(
+        state: &mut Self::State,
+        key: RestKey<'de>,
+        map: &mut M,
+    ) -> Result<bool, M::Error>;
+}
+
+/// A list of variant trees: the tree `T`, then the list `Rest`.
+pub struct VariantTree<T, Rest>(PhantomData<fn() -> (T, Rest)>);
+
+/// The end of a list of variant trees; as a state or a value, it cannot exist.
+pub enum NoVariant {}
+
+/// Which variant of a list was chosen: this one, or one later in the list.
+pub enum Chosen<T, Rest> {
+    /// The list's first variant.
+    This(T),
+    /// A variant of the rest of the list.
+    Later(Rest),
+}
+
+impl<T: FlattenFields, Rest: VariantFields> VariantFields for VariantTree<T, Rest> {
+    const LEN: usize = T::LEN + Rest::LEN;
+    const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS || Rest::DENY_UNKNOWN_FIELDS;
+    const CATCH_ALL: bool = T::CATCH_ALL || Rest::CATCH_ALL;
+
+    #[inline]
+    fn slot_of(key: &str) -> Option<usize> {
+        match T::slot_of(key) {
+            Some(slot) => Some(slot),
+            None => Rest::slot_of(key).map(|slot| T::LEN + slot),
+        }
+    }
+
+    #[inline]
+    fn slot_name(slot: usize) -> Option<&'static str> {
+        if slot < T::LEN {
+            T::slot_name(slot)
+        } else {
+            Rest::slot_name(slot - T::LEN)
+        }
+    }
+}
+
+impl<'de, T, Rest> VariantTrees<'de> for VariantTree<T, Rest>
+where
+    T: FlattenDeserialize<'de>,
+    Rest: VariantTrees<'de>,
+{
+    type State = Chosen<T::State, Rest::State>;
+    type Value = Chosen<T, Rest::Value>;
+
+    #[inline]
+    fn new_state(index: usize) -> Option<Self::State> {
+        match index.checked_sub(1) {
+            None => Some(Chosen::This(T::new_state())),
+            Some(later) => Rest::new_state(later).map(Chosen::Later),
+        }
+    }
+
+    #[inline]
+    fn deliver<E: FlattenFields, M: MapAccess<'de>>(
+        state: &mut Self::State,
+        slot: usize,
+        offset: usize,
+        map: &mut M,
+    ) -> Result<(), M::Error> {
+        match state {
+            Chosen::This(state) => deliver_to_variant::<E, T, M>(state, slot, offset, map),
+            Chosen::Later(rest) => Rest::deliver::<E, M>(rest, slot, offset + T::LEN, map),
+        }
+    }
+
+    #[inline]
+    fn owns<E: FlattenFields>(state: &Self::State, slot: usize, offset: usize) -> bool {
+        match state {
+            Chosen::This(state) => variant_owns::<E, T>(state, slot, offset),
+            Chosen::Later(rest) => Rest::owns::<E>(rest, slot, offset + T::LEN),
+        }
+    }
+
+    #[inline]
+    fn finish<E: de::Error>(state: Self::State) -> Result<Self::Value, E> {
+        match state {
+            Chosen::This(state) => T::finish(state).map(Chosen::This),
+            Chosen::Later(rest) => Rest::finish(rest).map(Chosen::Later),
+        }
+    }
+
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        index: usize,
+        leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<Option<Self::Value>, A::Error> {
+        match index.checked_sub(1) {
+            None => T::deserialize_leaves(leaves).map(|value| Some(Chosen::This(value))),
+            Some(later) => Ok(Rest::deserialize_leaves(later, leaves)?.map(Chosen::Later)),
+        }
+    }
+
+    #[inline]
+    fn deserialize_rest<M: MapAccess<'de>>(
+        state: &mut Self::State,
+        key: RestKey<'de>,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        match state {
+            Chosen::This(state) => T::deserialize_rest(state, key, map),
+            Chosen::Later(rest) => Rest::deserialize_rest(rest, key, map),
+        }
+    }
+}
+
+impl VariantFields for NoVariant {
+    const LEN: usize = 0;
+    const DENY_UNKNOWN_FIELDS: bool = false;
+    const CATCH_ALL: bool = false;
+
+    #[inline(always)]
+    fn slot_of(_key: &str) -> Option<usize> {
+        None
+    }
+
+    #[inline(always)]
+    fn slot_name(_slot: usize) -> Option<&'static str> {
+        None
+    }
+}
+
+impl<'de> VariantTrees<'de> for NoVariant {
+    type State = NoVariant;
+    type Value = NoVariant;
+
+    #[inline(always)]
+    fn new_state(_index: usize) -> Option<NoVariant> {
+        None
+    }
+
+    #[inline(always)]
+    fn deliver<E: FlattenFields, M: MapAccess<'de>>(
+        state: &mut NoVariant,
+        _slot: usize,
+        _offset: usize,
+        _map: &mut M,
+    ) -> Result<(), M::Error> {
+        match *state {}
+    }
+
+    #[inline(always)]
+    fn owns<E: FlattenFields>(state: &NoVariant, _slot: usize, _offset: usize) -> bool {
+        match *state {}
+    }
+
+    #[inline(always)]
+    fn finish<E: de::Error>(state: NoVariant) -> Result<NoVariant, E> {
+        match state {}
+    }
+
+    #[inline(always)]
+    fn deserialize_leaves<A: SeqAccess<'de>>(
+        _index: usize,
+        _leaves: &mut SeqLeaves<'_, A>,
+    ) -> Result<Option<NoVariant>, A::Error> {
+        Ok(None)
+    }
+
+    #[inline(always)]
+    fn deserialize_rest<M: MapAccess<'de>>(
+        state: &mut NoVariant,
+        _key: RestKey<'de>,
+        _map: &mut M,
+    ) -> Result<bool, M::Error> {
+        match *state {}
+    }
+}
+
+/// The slot of `key` in the flattened internally tagged enum whose tag is `tag` and whose
+/// variants are `L`: 0 for the tag, the variants' leaves from 1.
+#[inline]
+pub fn internal_slot_of<L: VariantFields>(tag: &str, key: &str) -> Option<usize> {
+    if key == tag {
+        return Some(0);
+    }
+    L::slot_of(key).map(|slot| 1 + slot)
+}
+
+/// The name of slot `slot` of a flattened internally tagged enum ([`internal_slot_of`]).
+#[inline]
+pub fn internal_slot_name<L: VariantFields>(
+    tag: &'static str,
+    slot: usize,
+) -> Option<&'static str> {
+    match slot.checked_sub(1) {
+        None => Some(tag),
+        Some(leaf) => L::slot_name(leaf),
+    }
+}
+
+/// The state of a flattened internally tagged enum `E`.
+pub enum InternalState<'de, E: FlattenInternal<'de>> {
+    /// No tag yet: the values of variant leaves read so far.
+    Pending(Vec<HeldLeaf<'de>>, PhantomData<fn() -> E>),
+    /// The variant the tag chose.
+    Chosen(<E::Trees as VariantTrees<'de>>::State),
+}
+
+/// Where the variants' leaves start among the enum's slots (after the tag).
+const FIRST_LEAF: usize = 1;
+
+impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
+    /// Nothing read.
+    #[inline]
+    pub fn new() -> Self {
+        InternalState::Pending(Vec::new(), PhantomData)
+    }
+
+    /// Whether nothing was read.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        match self {
+            InternalState::Pending(held, _) => held.is_empty(),
+            InternalState::Chosen(_) => false,
+        }
+    }
+
+    /// Whether slot `slot` is still to read: the tag always (a second one is an error), any
+    /// leaf before the tag, and the chosen variant's leaves after it.
+    #[inline]
+    pub fn owns(&self, slot: usize) -> bool {
+        if slot == 0 {
+            return true;
+        }
+        match self {
+            InternalState::Pending(..) => true,
+            InternalState::Chosen(state) => E::Trees::owns::<E>(state, slot, FIRST_LEAF),
+        }
+    }
+
+    /// Reads the map's next value into slot `slot`: the tag chooses the variant and hands it
+    /// what was held; a leaf is held or given to the chosen variant.
+    #[inline]
+    pub fn deserialize_slot<M: MapAccess<'de>>(
+        &mut self,
+        slot: usize,
+        map: &mut M,
+    ) -> Result<(), M::Error> {
+        if slot != 0 {
+            return self.deliver(slot, map);
+        }
+        let pending = matches!(self, InternalState::Pending(..));
+        let index = read_tag::<E, M>(!pending, E::TAG, map)?;
+        let chosen = E::Trees::new_state(index).ok_or_else(variant_out_of_range)?;
+        if let InternalState::Pending(held, _) =
+            core::mem::replace(self, InternalState::Chosen(chosen))
+        {
+            for (slot, value) in held {
+                self.deliver(slot, &mut HeldValue::<M::Error>::new(value))?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn deliver<M: MapAccess<'de>>(&mut self, slot: usize, map: &mut M) -> Result<(), M::Error> {
+        match self {
+            InternalState::Pending(held, _) => hold_leaf(held, slot, map),
+            InternalState::Chosen(state) => E::Trees::deliver::<E, M>(state, slot, FIRST_LEAF, map),
+        }
+    }
+
+    /// The enum, once the map has ended: serde's "missing field" for the tag when there was
+    /// none.
+    #[inline]
+    pub fn finish<Er: de::Error>(self) -> Result<E, Er> {
+        match self {
+            InternalState::Pending(..) => Err(Er::missing_field(E::TAG)),
+            InternalState::Chosen(state) => E::from_tree(E::Trees::finish(state)?),
+        }
+    }
+
+    /// A key no leaf claims: the chosen variant's catch-all takes it. Before the tag it is not
+    /// held (the tag may choose a variant without a catch-all): the tree skips or reports it.
+    #[inline]
+    pub fn deserialize_rest<M: MapAccess<'de>>(
+        &mut self,
+        key: RestKey<'de>,
+        map: &mut M,
+    ) -> Result<bool, M::Error> {
+        match self {
+            InternalState::Chosen(state) => E::Trees::deserialize_rest(state, key, map),
+            InternalState::Pending(..) => Ok(false),
+        }
+    }
+}
+
+impl<'de, E: FlattenInternal<'de>> Default for InternalState<'de, E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Reads a flattened internally tagged enum from a sequence of leaves: the tag, then the
+/// variant's leaves.
+pub fn internal_leaves<'de, E, A>(leaves: &mut SeqLeaves<'_, A>) -> Result<E, A::Error>
+where
+    E: FlattenInternal<'de>,
+    A: SeqAccess<'de>,
+{
+    let Some(index) = leaves.next_leaf_seed(VariantSeed::<E, _>::str())? else {
+        return Err(leaves.invalid_length());
+    };
+    match E::Trees::deserialize_leaves(index, leaves)? {
+        Some(value) => E::from_tree(value),
+        None => Err(variant_out_of_range()),
+    }
+}
+
+/// A value of a flattened internally tagged enum's variant that came before the tag: the slot
+/// its key names (in the first variant that has it), and the value.
+type HeldLeaf<'de> = (usize, Content<'de>);
+
+/// Holds the map's next value for the slot `slot`, until the tag comes.
+#[inline]
+fn hold_leaf<'de, M: MapAccess<'de>>(
+    held: &mut Vec<HeldLeaf<'de>>,
+    slot: usize,
+    map: &mut M,
+) -> Result<(), M::Error> {
+    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+    reserve_held(held, map.size_hint());
+    held.push((slot, value));
+    Ok(())
+}
+
+/// Reads the tag of a flattened internally tagged enum (the variant's index); a second tag is
+/// serde's "duplicate field".
+#[inline]
+fn read_tag<'de, E: Variants, M: MapAccess<'de>>(
+    tag_seen: bool,
+    tag: &'static str,
+    map: &mut M,
+) -> Result<usize, M::Error> {
+    if tag_seen {
+        return Err(M::Error::duplicate_field(tag));
+    }
+    map.next_value_seed(VariantSeed::<E, _>::identifier())
+}
+
+/// One held value, offered to a tree's `deserialize_slot` as if it were the map's next value.
+struct HeldValue<'de, E> {
+    value: Option<Content<'de>>,
+    error: PhantomData<E>,
+}
+
+impl<'de, E> HeldValue<'de, E> {
+    /// The map holding `value` only.
+    #[inline]
+    pub fn new(value: Content<'de>) -> Self {
+        HeldValue {
+            value: Some(value),
+            error: PhantomData,
+        }
+    }
+}
+
+impl<'de, E: de::Error> MapAccess<'de> for HeldValue<'de, E> {
+    type Error = E;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, _seed: K) -> Result<Option<K::Value>, E> {
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, E> {
+        match self.value.take() {
+            Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
+            None => Err(E::custom("serde_fastkit: a held value was read twice")),
+        }
+    }
+}
+
+/// Gives the map's next value, for the leaf `slot` of the flattened internally tagged enum `E`,
+/// to the variant the tag chose: the tree `T`, whose leaves are `E`'s slots from `offset`. A
+/// slot of another variant is looked up again by name in `T` (variants share field names, and
+/// `E`'s lookup names the first variant that has one); a name `T` lacks is skipped, or is
+/// serde's "unknown field" error when the tree denies unknown fields.
+///
+/// One function rather than a generated block per variant, so that an enum nobody flattens
+/// costs the compiler one call to check per variant.
+#[inline]
+fn deliver_to_variant<'de, E, T, M>(
+    state: &mut T::State,
+    slot: usize,
+    offset: usize,
+    map: &mut M,
+) -> Result<(), M::Error>
+where
+    E: FlattenFields,
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    let own = slot.wrapping_sub(offset);
+    if own < T::LEN {
+        return T::deserialize_slot(state, own, map);
+    }
+    let name = E::slot_name(slot).unwrap_or("");
+    match T::slot_of(name) {
+        Some(own) => T::deserialize_slot(state, own, map),
+        None => skip_other_variant_key(E::DENY_UNKNOWN_FIELDS, name, T::FIELDS, map),
+    }
+}
+
+/// Whether the variant the tag chose (the tree `T`, from `offset`) has the leaf `slot` of the
+/// flattened internally tagged enum `E` still to read, by slot or, for another variant's
+/// slot, by name ([`deliver_to_variant`]).
+#[inline]
+fn variant_owns<'de, E, T>(state: &T::State, slot: usize, offset: usize) -> bool
+where
+    E: FlattenFields,
+    T: FlattenDeserialize<'de>,
+{
+    let own = slot.wrapping_sub(offset);
+    if own < T::LEN {
+        return T::owns(state, own);
+    }
+    match E::slot_name(slot).and_then(T::slot_of) {
+        Some(own) => T::owns(state, own),
+        None => false,
+    }
+}
+
+/// Skips the map's next value, or reports serde's "unknown field" error for `key` when the
+/// tree denies unknown fields: a key of another variant than the one the tag chose.
+#[inline]
+fn skip_other_variant_key<'de, M: MapAccess<'de>>(
+    deny_unknown_fields: bool,
+    key: &str,
+    names: &'static [&'static str],
+    map: &mut M,
+) -> Result<(), M::Error> {
+    if deny_unknown_fields {
+        return Err(M::Error::unknown_field(key, names));
+    }
+    map.next_value::<IgnoredAny>().map(drop)
+}
