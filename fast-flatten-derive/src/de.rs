@@ -45,7 +45,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
         impl #impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
             type State = #state #de_ty_generics;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn new_state() -> Self::State {
                 #state {
                     #(#initial_state,)*
@@ -53,14 +54,16 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 }
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn state_is_empty(__state: &Self::State) -> bool {
                 #state_is_empty
             }
 
             #owns
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
                 __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
                 slot: usize,
@@ -69,14 +72,16 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 #slot_dispatch
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn finish<__E: #private::DeError>(
                 __state: <Self as #private::FlattenDeserialize<'de>>::State,
             ) -> #private::Result<Self, __E> {
                 #finish
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
@@ -171,7 +176,8 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
     Some(quote! {
         const CHOOSES: bool = false #(|| #chooses)*;
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn owns(__state: &Self::State, slot: usize) -> bool {
             #(#asks)*
             true
@@ -755,14 +761,16 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         }
     });
     Some(quote! {
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn rest_keys_are_names(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
         ) -> bool {
             true #(&& #names_only)*
         }
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn rest_claim(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
             key: &#private::RestKey<'de>,
@@ -772,7 +780,8 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             __claim
         }
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn deserialize_rest<__M: #private::MapAccess<'de>>(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
             key: #private::RestKey<'de>,

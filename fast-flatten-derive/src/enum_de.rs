@@ -364,7 +364,8 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
         }
     });
     Some(quote! {
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn deserialize_tagged_variant<__M: #private::MapAccess<'de>>(
             index: usize,
             rest: #private::RestOfMap<'de, __M>,

@@ -79,7 +79,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn slot_of(key: &str) -> #private::Option<usize> {
                 #own_lookup
                 #(#child_lookups)*

@@ -15,6 +15,8 @@
 //! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
+//! Generated hot methods are `inline(always)` only without debug assertions, as the runtime's
+//! (see the note at the top of `serde_fastkit`'s `lib.rs`).
 
 #![forbid(unsafe_code)]
 

@@ -62,12 +62,14 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn serialized_len(&self) -> usize {
                 #tag #(+ #counts)*
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
                 __out: &mut __S,

@@ -43,7 +43,8 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn slot_of(_key: &str) -> #private::Option<usize> {
                 #private::None
             }
@@ -53,10 +54,12 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
         impl #de_impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
             type State = ();
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn new_state() {}
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn state_is_empty(_state: &()) -> bool {
                 true
             }
@@ -69,12 +72,14 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
                 #private::Err(#private::slot_out_of_range())
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn finish<__E: #private::DeError>(_state: ()) -> #private::Result<Self, __E> {
                 #private::Ok(#ident)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 _leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
@@ -84,12 +89,14 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn serialized_len(&self) -> usize {
                 0
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
                 _out: &mut __S,

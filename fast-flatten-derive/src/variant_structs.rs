@@ -57,7 +57,8 @@ fn delegated_fields(by_ref: &Tree, by_value: &Tree) -> TokenStream {
             const DENY_UNKNOWN_FIELDS: bool = #value::DENY_UNKNOWN_FIELDS;
             const CATCH_ALL: bool = #value::CATCH_ALL;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn slot_of(key: &str) -> #private::Option<usize> {
                 #value::slot_of(key)
             }

@@ -199,12 +199,14 @@ impl VariantFields for NoVariant {
     const DENY_UNKNOWN_FIELDS: bool = false;
     const CATCH_ALL: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn slot_of(_key: &str) -> Option<usize> {
         None
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn slot_name(_slot: usize) -> Option<&'static str> {
         None
     }
@@ -214,12 +216,14 @@ impl<'de> VariantTrees<'de> for NoVariant {
     type State = NoVariant;
     type Value = NoVariant;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn new_state(_index: usize) -> Option<NoVariant> {
         None
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deliver<E: FlattenFields, M: MapAccess<'de>>(
         state: &mut NoVariant,
         _slot: usize,
@@ -229,17 +233,20 @@ impl<'de> VariantTrees<'de> for NoVariant {
         match *state {}
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn owns<E: FlattenFields>(state: &NoVariant, _slot: usize, _offset: usize) -> bool {
         match *state {}
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish<E: de::Error>(state: NoVariant) -> Result<NoVariant, E> {
         match state {}
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         _index: usize,
         _leaves: &mut SeqLeaves<'_, A>,
@@ -247,7 +254,8 @@ impl<'de> VariantTrees<'de> for NoVariant {
         Ok(None)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut NoVariant,
         _key: RestKey<'de>,
@@ -466,9 +474,6 @@ impl<'de, E: de::Error> MapAccess<'de> for HeldValue<'de, E> {
 /// slot of another variant is looked up again by name in `T` (variants share field names, and
 /// `E`'s lookup names the first variant that has one); a name `T` lacks is skipped, or is
 /// serde's "unknown field" error when the tree denies unknown fields.
-///
-/// One function rather than a generated block per variant, so that an enum nobody flattens
-/// costs the compiler one call to check per variant.
 #[inline]
 fn deliver_to_variant<'de, E, T, M>(
     state: &mut T::State,

@@ -32,7 +32,8 @@ pub(crate) struct TreeNames {
 }
 
 impl TreeNames {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn of<T: FlattenFields + ?Sized>() -> Self {
         TreeNames {
             fields: T::FIELDS,

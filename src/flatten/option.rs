@@ -22,7 +22,8 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
     const CATCH_ALL: bool = T::CATCH_ALL;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn slot_of(key: &str) -> Option<usize> {
         T::slot_of(key)
     }
@@ -36,24 +37,28 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
 impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     type State = T::State;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn new_state() -> Self::State {
         T::new_state()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn state_is_empty(state: &Self::State) -> bool {
         T::state_is_empty(state)
     }
 
     const CHOOSES: bool = T::CHOOSES;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn owns(state: &Self::State, slot: usize) -> bool {
         T::owns(state, slot)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deserialize_slot<M: MapAccess<'de>>(
         state: &mut Self::State,
         slot: usize,
@@ -62,17 +67,20 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         T::deserialize_slot(state, slot, map)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         T::rest_claim(state, key)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest_keys_are_names(state: &mut Self::State) -> bool {
         T::rest_keys_are_names(state)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,
@@ -81,7 +89,8 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         T::deserialize_rest(state, key, map)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
         if T::state_is_empty(&state) {
             Ok(None)
@@ -90,7 +99,8 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Self, A::Error> {
@@ -100,12 +110,14 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn serialized_len(&self) -> usize {
         self.as_ref().map_or(0, T::serialized_len)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
         match self {
             Some(value) => value.serialize_leaves(out),

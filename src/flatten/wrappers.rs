@@ -28,7 +28,8 @@ macro_rules! pointer {
             const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
             const CATCH_ALL: bool = T::CATCH_ALL;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn slot_of(key: &str) -> Option<usize> {
                 T::slot_of(key)
             }
@@ -47,22 +48,26 @@ macro_rules! pointer {
             type State = T::State;
             const CHOOSES: bool = T::CHOOSES;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn new_state() -> T::State {
                 T::new_state()
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn state_is_empty(state: &T::State) -> bool {
                 T::state_is_empty(state)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn owns(state: &T::State, slot: usize) -> bool {
                 T::owns(state, slot)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_slot<M: MapAccess<'de>>(
                 state: &mut T::State,
                 slot: usize,
@@ -71,29 +76,34 @@ macro_rules! pointer {
                 T::deserialize_slot(state, slot, map)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn finish<E: de::Error>(state: T::State) -> Result<Self, E> {
                 T::finish(state).map($new)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_leaves<A: SeqAccess<'de>>(
                 leaves: &mut SeqLeaves<'_, A>,
             ) -> Result<Self, A::Error> {
                 T::deserialize_leaves(leaves).map($new)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn rest_claim(state: &mut T::State, key: &RestKey<'de>) -> RestClaim {
                 T::rest_claim(state, key)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn rest_keys_are_names(state: &mut T::State) -> bool {
                 T::rest_keys_are_names(state)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_rest<M: MapAccess<'de>>(
                 state: &mut T::State,
                 key: RestKey<'de>,
@@ -108,12 +118,14 @@ macro_rules! pointer {
         where
             T: FlattenSerialize,
         {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn serialized_len(&self) -> usize {
                 (**self).serialized_len()
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
                 (**self).serialize_leaves(out)
             }
@@ -135,7 +147,8 @@ impl FlattenFields for () {
     const LEN: usize = 0;
     const FIELDS: &'static [&'static str] = &[];
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn slot_of(_key: &str) -> Option<usize> {
         None
     }
@@ -145,10 +158,12 @@ impl FlattenFields for () {
 impl<'de> FlattenDeserialize<'de> for () {
     type State = ();
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn new_state() {}
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn state_is_empty(_state: &()) -> bool {
         true
     }
@@ -161,12 +176,14 @@ impl<'de> FlattenDeserialize<'de> for () {
         Err(super::errors::slot_out_of_range())
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish<E: de::Error>(_state: ()) -> Result<(), E> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         _leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<(), A::Error> {
@@ -176,12 +193,14 @@ impl<'de> FlattenDeserialize<'de> for () {
 
 #[diagnostic::do_not_recommend]
 impl FlattenSerialize for () {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn serialized_len(&self) -> usize {
         0
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn serialize_leaves<S: FieldSink>(&self, _out: &mut S) -> Result<(), S::Error> {
         Ok(())
     }
