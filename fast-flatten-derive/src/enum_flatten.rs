@@ -197,65 +197,6 @@ fn serialize_impl(
     }
 }
 
-/// `FlattenSerialize` through the enum's own `Serialize`: what it writes (a struct or map of
-/// the tag and the variant's fields; an untagged variant's fields), written as fields of the
-/// enclosing struct by the runtime's flat serializer, and counted by it first for the struct's
-/// length. One impl for every enum, where a `match` per enum would repeat what `Serialize`
-/// already says; the externally tagged enum, whose variant is itself a key, keeps its own.
-///
-/// `refused`: the variants an internally tagged enum cannot write in place (`serialize_with`:
-/// see `through_function`), each an arm of a `match` that comes first.
-fn serialize_through_serialize(
-    e: &Enum,
-    clause: &syn::WhereClause,
-    refused: &[&EnumVariant],
-) -> TokenStream {
-    let private = &e.private;
-    let (impl_generics, _, self_ty) = impl_generics(e);
-    let refuse = (!refused.is_empty()).then(|| {
-        let arms = refused.iter().map(|v| {
-            let path = v.path(e.ident);
-            let rest = match v.variant.style {
-                Style::Unit => quote!(),
-                Style::Newtype | Style::Tuple => quote!((..)),
-                Style::Struct => quote!({ .. }),
-            };
-            let error = through_function(
-                e,
-                v,
-                quote!(__S::Error as #private::SerError),
-                "serialize_with",
-            );
-            quote!(#path #rest => return #error,)
-        });
-        quote! {
-            #[allow(unreachable_patterns)]
-            match self {
-                #(#arms)*
-                _ => {}
-            }
-        }
-    });
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenSerialize for #self_ty #clause {
-            #[inline]
-            fn serialized_len(&self) -> usize {
-                #private::flat_len(self)
-            }
-
-            #[inline]
-            fn serialize_leaves<__S: #private::FieldSink>(
-                &self,
-                __out: &mut __S,
-            ) -> #private::Result<(), __S::Error> {
-                #refuse
-                #private::serialize_flat(self, __out)
-            }
-        }
-    }
-}
-
 /// A variant's content as one `Serialize` value for a `FieldSink` (`None` for a unit):
 /// tuple variants as a sequence (`tuple_as_seq`, how serde's flatten writes them) or a tuple,
 /// struct variants as a struct named `struct_name`.
@@ -382,7 +323,21 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
-    let serialize = serialize_through_serialize(e, &clauses.ser, &[]);
+    let name = e.container.attrs.name().serialize_name();
+    let serialize = serialize_impl(e, &clauses.ser, |v| {
+        let index = v.ser_index;
+        let variant = v.variant.attrs.name().serialize_name();
+        let tag_value =
+            quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
+        let write_tag = quote!(#private::FieldSink::field(__out, #tag, #tag_value)?;);
+        match content_value(e, v, false, &quote!(#variant)) {
+            None => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            Some(value) => (
+                quote!(2),
+                quote!(#write_tag #private::FieldSink::field(__out, #content_key, #value)),
+            ),
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
@@ -458,7 +413,24 @@ fn untagged(e: &Enum) -> TokenStream {
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     // A newtype variant's value is any `Serialize`: its fields or entries are written as the
     // struct's, as serde's flatten writes them.
-    let serialize = serialize_through_serialize(e, &clauses.ser, &[]);
+    let serialize = serialize_impl(e, &clauses.ser, |v| match enum_ser::content(e, v) {
+        Content::Unit => (quote!(0), quote!(#private::Ok(()))),
+        Content::Value(value) => (
+            quote!(#private::flat_len(#value)),
+            quote!(#private::serialize_flat(#value, __out)),
+        ),
+        Content::Struct(refs) => (
+            quote!(#private::FlattenSerialize::serialized_len(#refs)),
+            quote!(#private::FlattenSerialize::serialize_leaves(#refs, __out)),
+        ),
+        Content::Tuple(_) => {
+            let message = "can only flatten structs and maps (got a tuple)";
+            (
+                quote!(0),
+                quote!(#private::Err(<__S::Error as #private::SerError>::custom(#message))),
+            )
+        }
+    });
     let no_seq = format!(
         "the flattened untagged enum {} needs a self-describing format",
         e.ident
@@ -625,13 +597,38 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     };
     let own_deny = e.container.attrs.deny_unknown_fields();
 
-    let refused: Vec<&EnumVariant> = e
-        .variants
-        .iter()
-        .filter(|v| v.variant.attrs.serialize_with().is_some())
-        .filter(|v| !v.variant.attrs.skip_serializing())
-        .collect();
-    let serialize = serialize_through_serialize(e, &clauses.ser, &refused);
+    let serialize = serialize_impl(e, &clauses.ser, |v| {
+        let variant = v.variant.attrs.name().serialize_name();
+        let write_tag = quote!(#private::FieldSink::field(__out, #tag, #variant)?;);
+        if v.variant.attrs.serialize_with().is_some() {
+            let error = through_function(
+                e,
+                v,
+                quote!(__S::Error as #private::SerError),
+                "serialize_with",
+            );
+            return (quote!(0), error);
+        }
+        match v.ser_style() {
+            Style::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            Style::Newtype => (
+                quote!(1 + #private::FlattenSerialize::serialized_len(__field0)),
+                quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, __out)),
+            ),
+            Style::Struct => {
+                let refs = enum_ser::struct_refs(e, v);
+                (
+                    quote!(1 + #private::FlattenSerialize::serialized_len(#refs)),
+                    quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, __out)),
+                )
+            }
+            // serde's parser rejects tuple variants in internally tagged enums.
+            Style::Tuple => (
+                quote!(0),
+                quote!(#private::Err(#private::variant_not_serializable())),
+            ),
+        }
+    });
 
     quote! {
         #[automatically_derived]

@@ -1,7 +1,6 @@
 //! Writing a value that is not a tree (any `Serialize`) as leaves of the enclosing struct: its
 //! fields or map entries become the struct's, as serde's flatten writes them. A flattened
-//! internally tagged, adjacently tagged or untagged enum writes itself this way, through its own
-//! `Serialize` (the tag and the variant's fields; an untagged variant's fields or entries).
+//! untagged enum writes its newtype variants this way.
 //!
 //! The enclosing struct needs its field count before the first field, so the value is first
 //! written into a counting sink ([`flat_len`]), then for real ([`serialize_flat`]).
