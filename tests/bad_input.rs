@@ -2,8 +2,10 @@
 //! types (every benchmark workload of `benches/workloads/`, the enum workloads included, in its
 //! FastFlatten implementation, from its samples' reference bytes; shapes from
 //! `tests/roundtrip/shapes.rs`, catch-all maps, flattened `Option`s and defaults,
-//! `deny_unknown_fields`, borrowed `&str` fields, standalone adjacently tagged and untagged
-//! enums and a struct flattening an adjacently tagged one) through every format configuration
+//! `deny_unknown_fields`, borrowed `&str` fields, standalone externally tagged, adjacently
+//! tagged and untagged enums, a struct flattening an adjacently tagged one, an internally tagged
+//! enum denying unknown fields, standalone and flattened as an `Option` and with a default)
+//! through every format configuration
 //! of the table (`benches/common/formats.rs`): bytes through the binary ones (CBOR, bincode 1.3
 //! and 2, bitcode, postcard, MessagePack), malformed text through the JSON and YAML ones. Every
 //! decode must return, `Ok` or `Err`: an `Ok` on a mutated input is fine (the mutation may
@@ -1097,4 +1099,107 @@ fn adjacently_tagged_and_untagged_enums() {
         ],
         |format| format.self_describing && format.keys_are_names,
     );
+}
+
+/// A standalone externally tagged enum: every variant kind.
+#[derive(FastFlatten, Debug, PartialEq)]
+enum External {
+    Unit,
+    Newtype(String),
+    Tuple(u8, i64),
+    Struct { id: u32, tags: Vec<String> },
+}
+
+/// An internally tagged enum that denies unknown fields: standalone, and flattened as an
+/// `Option` and with `#[serde(flatten, default)]`.
+#[derive(FastFlatten, Debug, PartialEq, Default)]
+#[serde(tag = "type", deny_unknown_fields)]
+enum Job {
+    #[default]
+    Idle,
+    Busy {
+        job: u32,
+        note: Option<String>,
+    },
+    Queued(Queue),
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Queue {
+    position: u16,
+}
+
+/// A struct flattening an optional internally tagged enum: `None` only when none of its keys
+/// appear.
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct MaybeJob {
+    id: u32,
+    #[serde(flatten)]
+    job: Option<Job>,
+}
+
+/// A struct flattening an internally tagged enum with a default.
+#[derive(FastFlatten, Debug, PartialEq)]
+struct DefaultJob {
+    id: u32,
+    #[serde(flatten, default)]
+    job: Job,
+    name: String,
+}
+
+fn jobs() -> Vec<Job> {
+    vec![
+        Job::Idle,
+        Job::Busy {
+            job: 9,
+            note: Some("n".to_owned()),
+        },
+        Job::Queued(Queue { position: 300 }),
+    ]
+}
+
+#[test]
+fn externally_tagged_enums_and_flattened_options_and_defaults() {
+    check_owned(
+        "External",
+        &[
+            External::Unit,
+            External::Newtype("text".to_owned()),
+            External::Tuple(7, -40_000),
+            External::Struct {
+                id: 3,
+                tags: vec!["a".to_owned(), "bc".to_owned()],
+            },
+        ],
+        everywhere,
+    );
+    // An internally tagged enum reads its keys by name: serde_cbor's packed format writes the
+    // tag as field 0 (README, known limits).
+    check_owned("Job", &jobs(), |format| format.keys_are_names);
+    // The flattened enums read back on the formats whose keys are names (serde_cbor's packed
+    // format keys fields by index, where a flattened enum's keys cannot be told: README, known
+    // limits).
+    let maybe: Vec<MaybeJob> = jobs()
+        .into_iter()
+        .map(Some)
+        .chain([None])
+        .enumerate()
+        .map(|(i, job)| MaybeJob { id: i as u32, job })
+        .collect();
+    // A `None` writes no leaves: it reads back on self-describing formats only (README, known
+    // limits).
+    check_owned("MaybeJob", &maybe, |format| {
+        format.self_describing && format.keys_are_names
+    });
+    let defaulted: Vec<DefaultJob> = jobs()
+        .into_iter()
+        .enumerate()
+        .map(|(i, job)| DefaultJob {
+            id: i as u32,
+            job,
+            name: "x".to_owned(),
+        })
+        .collect();
+    check_owned("DefaultJob", &defaulted, |format| format.keys_are_names);
 }

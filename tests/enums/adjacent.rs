@@ -11,8 +11,8 @@ pub struct NewtypeStruct(pub u32);
 
 twins! {
     /// test_enum_adjacently_tagged.rs:12-19. serde's is generic (`AdjacentlyTagged<T>` with
-    /// `Newtype(T)`), which FastFlatten does not compile while `Struct { f: u8 }` does not use
-    /// `T` (`serde_shapes::generic`): the payloads serde's tests use get an enum each.
+    /// `Newtype(T)`); the payloads serde's tests use get an enum each here, and serde's generic
+    /// shape itself is read in `serde_shapes::generic` (it did not compile at first).
     mod adjacently {
         #[serde(tag = "t", content = "c")]
         pub enum AdjacentlyTagged {

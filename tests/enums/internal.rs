@@ -38,8 +38,9 @@ twins! {
 
         /// serde's also has `NewtypeUnit(())`, `NewtypeUnitStruct(Unit)` and
         /// `NewtypeNewtype(Newtype)`: they are in `Newtypes`, with their payloads as
-        /// parameters, and without struct variants (`serde_shapes::unused_parameter`); the
-        /// concrete payloads are read in `serde_shapes::concrete_payloads`.
+        /// parameters; the concrete payloads are read in `serde_shapes::concrete_payloads`, and
+        /// a generic enum whose struct variants do not use every parameter (which did not
+        /// compile at first) in `serde_shapes::unused_parameter`.
         #[serde(tag = "tag")]
         pub enum InternallyTagged {
             Unit,
