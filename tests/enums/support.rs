@@ -342,11 +342,49 @@ fn known_difference(format: &Properties, ours: &Outcome, twin: &Outcome) -> Opti
         // (b) A YAML scalar read as its field's type (`{"tag":"NewtypeMap","k":1}` into a
         // `BTreeMap<String, String>`): FastFlatten asks for a string and serde_yaml gives the
         // scalar's text, `Ok(NewtypeMap({"k": "1"}))`, as for a plain struct; serde's buffer
-        // fixed `1` as an integer first: "invalid type: integer `1`, expected a string".
+        // fixed `1` as an integer first: "invalid type: integer `1`, expected a string". The
+        // same for `1.5`, `true` and `null` (a tag `null` is then "unknown variant `null`"
+        // where serde says "invalid type: unit value, expected variant identifier").
         // (README, differences in grown corpora: "a YAML scalar read as its field's type".)
-        (None, Err(e)) if yaml && e.starts_with("invalid type: integer ") => Some(
-            Known::SerdesBuffer("a YAML scalar read as its field's type"),
-        ),
+        (_, Err(e))
+            if yaml
+                && [
+                    "invalid type: integer ",
+                    "invalid type: floating point ",
+                    "invalid type: boolean ",
+                    "invalid type: unit value, ",
+                ]
+                .iter()
+                .any(|scalar| e.starts_with(scalar)) =>
+        {
+            Some(Known::SerdesBuffer(
+                "a YAML scalar read as its field's type",
+            ))
+        }
+        // (b) A YAML integer out of its field's range (`9247148934737546983` for an `i32`):
+        // serde_yaml words it "invalid type: integer ..., expected i32" when asked in place,
+        // serde's buffer "invalid value: integer ..., expected i32".
+        (Some(ours), Err(twin))
+            if yaml
+                && ours.replacen("invalid type: integer ", "invalid value: integer ", 1)
+                    == without_yaml_path(twin) =>
+        {
+            Some(Known::SerdesBuffer(
+                "serde_yaml words an integer out of range as a type",
+            ))
+        }
+        // (b) A map where a tuple variant is expected, on serde_cbor: FastFlatten's visitor
+        // words the expectation with the variant's name ("invalid type: map, expected tuple
+        // variant Shape::Rect"), serde's buffer without it ("... expected tuple variant").
+        (Some(ours), Err(twin))
+            if serde_cbor
+                && twin.starts_with("invalid type: ")
+                && ours.starts_with(twin.as_str()) =>
+        {
+            Some(Known::SerdesBuffer(
+                "serde's buffer words the expectation without the variant",
+            ))
+        }
         // (b) An adjacently tagged unit variant as a one-element array (`["Unit"]`) on
         // serde_cbor and rmp-serde, whose arrays tell their length: FastFlatten reads it without
         // content, as it writes it on formats that write structs as sequences, `Ok(Unit)`;

@@ -18,7 +18,10 @@
 //!    dropped or repeated, a value replaced by a random JSON value), is read by FastFlatten and
 //!    by serde's twin: both succeed with equal values (compared by re-serializing both to JSON),
 //!    or both fail. Without a fault both succeed; with exactly one, both error messages are the
-//!    same once serde_json's ` at line L column C` is stripped.
+//!    same once serde_json's ` at line L column C` is stripped. With at most one fault the same
+//!    input is also transcoded (keys in order) to the other self-describing formats, YAML, CBOR
+//!    and MessagePack, and read alike there by the rules of `de!` (`same_everywhere` in
+//!    `tests/enums/support.rs`, whose named differences it grew).
 //! 3. **same_output**: every generated value writes byte-identical JSON (compact and pretty) and
 //!    YAML (serde_yaml, serde_norway, serde_yaml_ng) as its twin; standalone enums also make the
 //!    same `Serializer` calls.
