@@ -302,6 +302,17 @@ impl Display for Known {
     }
 }
 
+/// Whether `error` is serde's buffer refusing a tag given as a value of the wrong type for an
+/// adjacently tagged enum's tag (`{"t":{},...}`, `{"t":[1],...}`) read from its buffer, as a
+/// *flattened* one is: "invalid value: map, expected map with a single key", "invalid type:
+/// sequence, expected string or map". FastFlatten reads that tag in place, from the format,
+/// so the format words the error, as it does for serde's own standalone enum
+/// (`adjacent::..._errors`: serde_json's "expected value"): both reject, in other words.
+pub fn buffered_tag_refused(error: &str) -> bool {
+    error == "invalid value: map, expected map with a single key"
+        || (error.starts_with("invalid type: ") && error.ends_with(", expected string or map"))
+}
+
 /// The [`Known`] difference `ours` / `twin` on `format` is, if any.
 fn known_difference(format: &Properties, ours: &Outcome, twin: &Outcome) -> Option<Known> {
     let yaml = format.family == Family::Yaml;
@@ -371,6 +382,23 @@ fn known_difference(format: &Properties, ours: &Outcome, twin: &Outcome) -> Opti
         {
             Some(Known::SerdesBuffer(
                 "serde_yaml words an integer out of range as a type",
+            ))
+        }
+        // (b) A flattened adjacently tagged enum's tag of the wrong type: the format words
+        // the error where serde's buffer does ([`buffered_tag_refused`]).
+        (Some(_), Err(twin)) if buffered_tag_refused(without_yaml_path(twin)) => Some(
+            Known::SerdesBuffer("a flattened adjacently tagged enum's tag of the wrong type"),
+        ),
+        // (b) The same tag given as a map on YAML: serde_yaml reads an enum in place from its
+        // own `!Variant` tags and refuses a map ("invalid type: map, expected a YAML tag
+        // starting with '!'"), as for serde's own standalone enum; serde's buffer reads a map
+        // of one key as the variant (`{"t":{"Ping":null}}` then reads, anything else is
+        // "unknown variant").
+        (Some(ours), _)
+            if yaml && ours == "invalid type: map, expected a YAML tag starting with '!'" =>
+        {
+            Some(Known::SerdesBuffer(
+                "a YAML map for an adjacently tagged enum's tag",
             ))
         }
         // (b) A map where a tuple variant is expected, on serde_cbor: FastFlatten's visitor

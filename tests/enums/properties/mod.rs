@@ -2,7 +2,7 @@
 //! values of a few representative enums (`model.rs`: internally tagged with struct, newtype and
 //! unit variants, the same under `deny_unknown_fields`, adjacently tagged, externally tagged
 //! with every variant kind, untagged, and structs flattening an internally tagged, an
-//! externally tagged and an untagged enum): strings with quotes, escapes, control characters
+//! externally tagged, an adjacently tagged and an untagged enum): strings with quotes, escapes, control characters
 //! and unicode, integers across their ranges with their edges, optional fields present and
 //! absent.
 //!

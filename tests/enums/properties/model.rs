@@ -109,6 +109,14 @@ twins! {
             pub note: Option<String>,
         }
 
+        /// An adjacently tagged enum flattened between two fields.
+        pub struct Mail {
+            pub seq: u32,
+            #[serde(flatten)]
+            pub message: Message,
+            pub to: Option<String>,
+        }
+
         /// Untagged, to be flattened (a flattened enum's variants must write maps).
         #[serde(untagged)]
         pub enum Outcome {
@@ -182,6 +190,7 @@ macro_rules! for_each_model {
         $callback!(value: Value);
         $callback!(envelope: Envelope);
         $callback!(order: Order);
+        $callback!(mail: Mail);
         $callback!(reply: Reply);
     };
 }
@@ -405,6 +414,16 @@ model!(
 
 const MESSAGE_VARIANTS: &[&str] = &["Ping", "Text", "Pair", "Point", "Wrapped"];
 
+fn message() -> impl Strategy<Value = (types::ours::Message, types::twin::Message)> {
+    prop_oneof![
+        Just(()).prop_map(|()| pair!(Message::Ping)),
+        text().prop_map(|text| pair!(Message::Text(text.clone()))),
+        (any::<i16>(), any::<u8>()).prop_map(|(a, b)| pair!(Message::Pair(a, b))),
+        (i64s(), option::of(any::<u32>())).prop_map(|(x, y)| pair!(Message::Point { x, y })),
+        raw_payload().prop_map(|raw| pair!(Message::Wrapped(payload!(raw)))),
+    ]
+}
+
 model!(
     Message,
     Every,
@@ -415,13 +434,7 @@ model!(
         closed_root: false,
         integer_tag: true,
     },
-    prop_oneof![
-        Just(()).prop_map(|()| pair!(Message::Ping)),
-        text().prop_map(|text| pair!(Message::Text(text.clone()))),
-        (any::<i16>(), any::<u8>()).prop_map(|(a, b)| pair!(Message::Pair(a, b))),
-        (i64s(), option::of(any::<u32>())).prop_map(|(x, y)| pair!(Message::Point { x, y })),
-        raw_payload().prop_map(|raw| pair!(Message::Wrapped(payload!(raw)))),
-    ]
+    message()
 );
 
 const SHAPE_VARIANTS: &[&str] = &["Empty", "Circle", "Rect", "Poly"];
@@ -571,4 +584,34 @@ model!(
                 },
             )
         })
+);
+
+model!(
+    Mail,
+    ByName,
+    true,
+    Layout {
+        tag: Tag::Key("t", MESSAGE_VARIANTS),
+        names: &[
+            &["seq", "to", "t", "c", "x", "y"],
+            PAYLOAD_NAMES,
+            MESSAGE_VARIANTS
+        ],
+        closed_root: false,
+        integer_tag: true,
+    },
+    (any::<u32>(), message(), option::of(text())).prop_map(|(seq, (ours, twin), to)| {
+        (
+            types::ours::Mail {
+                seq,
+                message: ours,
+                to: to.clone(),
+            },
+            types::twin::Mail {
+                seq,
+                message: twin,
+                to,
+            },
+        )
+    })
 );

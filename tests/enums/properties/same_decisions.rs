@@ -12,6 +12,9 @@
 //!   not generated (`model.rs`).
 //! - A flattened internally tagged enum's integer tag (serde_json 1274): not generated
 //!   ([`Fault::Replace`](super::mutations::Fault::Replace)).
+//! - A flattened adjacently tagged enum's tag of the wrong type (a map, a sequence): both
+//!   reject it, FastFlatten with the format's words, serde with its buffer's
+//!   ([`buffered_tag_refused`]).
 //! - An adjacently tagged struct variant's content given as a sequence, which FastFlatten reads
 //!   as the fields in order and serde's derive rejects ([`struct_content_from_sequence`]).
 
@@ -24,7 +27,7 @@ use serde::Serialize;
 use super::check;
 use super::model::{for_each_model, Model};
 use super::mutations::{mutate, mutations, Benign, Fault, Tree};
-use crate::support::{explored, same_everywhere, strip_position};
+use crate::support::{buffered_tag_refused, explored, same_everywhere, strip_position};
 
 /// What one side read: the value written as JSON again, or the error without its position.
 type Read = Result<String, String>;
@@ -50,6 +53,7 @@ fn struct_content_from_sequence(twin: &str) -> bool {
 fn judge(ours: &Read, twin: &Read, faults: usize) -> Result<(), &'static str> {
     match (ours, twin) {
         (_, Err(twin)) if struct_content_from_sequence(twin) => Ok(()),
+        (Err(_), Err(twin)) if buffered_tag_refused(twin) => Ok(()),
         (Ok(ours), Ok(twin)) if ours != twin => Err("different values read"),
         (Ok(_), Ok(_)) => Ok(()),
         (Err(_), Err(_)) if faults == 0 => Err("both reject a valid input"),
