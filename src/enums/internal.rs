@@ -67,23 +67,21 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
 
     #[inline]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
-        let mut held = Vec::new();
-        let index = loop {
-            match map.next_key_seed(TagOrKey { tag: E::TAG })? {
-                Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
-                Some(Key::Other(key)) => {
-                    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
-                    reserve_held(&mut held, map.size_hint());
-                    held.push((key, value));
-                }
-                None => return Err(M::Error::missing_field(E::TAG)),
+        let (index, held) = match map.next_key_seed(TagOrKey { tag: E::TAG })? {
+            Some(Key::Tag) => (
+                map.next_value_seed(VariantSeed::<E, _>::identifier())?,
+                None,
+            ),
+            Some(Key::Other(key)) => {
+                let (index, held) = hold_until_tag::<E, M>(key, &mut map)?;
+                (index, Some(held.into_iter()))
             }
+            None => return Err(M::Error::missing_field(E::TAG)),
         };
         E::deserialize_tagged_variant(
             index,
             RestOfMap {
-                live: held.is_empty(),
-                held: held.into_iter(),
+                held,
                 value: None,
                 map,
                 tag: E::TAG,
@@ -97,6 +95,38 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
             Some(index) => E::deserialize_variant(index, RestOfSeq(seq)),
             None => Err(A::Error::missing_field(E::TAG)),
         }
+    }
+}
+
+/// Entries held before the tag, in input order.
+type Held<'de> = Vec<(Content<'de>, Content<'de>)>;
+
+/// The entries before the tag, the first of them `first`'s, held until the tag: the tag's
+/// variant and the entries. Out of line, so that the common path (the tag first) stays small
+/// where the variant is read, and this loop gets inlining of its own.
+#[inline(never)]
+fn hold_until_tag<'de, E, M>(
+    first: Content<'de>,
+    map: &mut M,
+) -> Result<(usize, Held<'de>), M::Error>
+where
+    E: InternallyTagged<'de>,
+    M: MapAccess<'de>,
+{
+    let mut held = Vec::new();
+    let mut key = first;
+    loop {
+        let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+        reserve_held(&mut held, map.size_hint());
+        held.push((key, value));
+        key = match map.next_key_seed(TagOrKey { tag: E::TAG })? {
+            Some(Key::Tag) => {
+                let index = map.next_value_seed(VariantSeed::<E, _>::identifier())?;
+                return Ok((index, held));
+            }
+            Some(Key::Other(key)) => key,
+            None => return Err(M::Error::missing_field(E::TAG)),
+        };
     }
 }
 
@@ -224,11 +254,10 @@ impl<'de> Visitor<'de> for TagOrKey {
 /// The rest of an internally tagged map after its tag: the entries held before the tag, then
 /// the format's own map.
 pub struct RestOfMap<'de, M> {
-    /// Whether the held entries are all replayed (or there were none: the tag came first), so
-    /// that keys and values come from the format's map. Checked first, so that the common case
-    /// costs one predictable branch per key and value.
-    live: bool,
-    held: vec::IntoIter<(Content<'de>, Content<'de>)>,
+    /// The entries held before the tag, until they are all replayed; `None` when keys and
+    /// values come from the format's map (at once when the tag came first): checked first, so
+    /// that the common case costs one predictable branch per key and value, and nothing to drop.
+    held: Option<vec::IntoIter<(Content<'de>, Content<'de>)>>,
     value: Option<Content<'de>>,
     map: M,
     tag: &'static str,
@@ -245,8 +274,8 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
     pub fn tree<T: FlattenDeserialize<'de>>(mut self) -> Result<T, M::Error> {
         let tag = Some(self.tag);
         let mut state = T::new_state();
-        if !self.live {
-            fill_from_held::<T, M::Error>(&mut state, &mut held_entries(self.held), tag)?;
+        if let Some(held) = self.held {
+            fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held), tag)?;
         }
         fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
         T::finish(state)
@@ -269,13 +298,13 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, M::Error> {
-        if !self.live {
-            match self.held.next() {
+        if let Some(held) = &mut self.held {
+            match held.next() {
                 Some((key, value)) => {
                     self.value = Some(value);
                     return seed.deserialize(ContentDeserializer::moved(key)).map(Some);
                 }
-                None => self.live = true,
+                None => self.held = None,
             }
         }
         if self.guard {
@@ -290,7 +319,7 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
 
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
-        if self.live {
+        if self.held.is_none() {
             return self.map.next_value_seed(seed);
         }
         match self.value.take() {
@@ -300,7 +329,8 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        self.map.size_hint().map(|live| live + self.held.len())
+        let held = self.held.as_ref().map_or(0, ExactSizeIterator::len);
+        self.map.size_hint().map(|live| live + held)
     }
 }
 
