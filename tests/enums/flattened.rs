@@ -264,8 +264,8 @@ fn enum_tuple_and_struct() {
 }
 
 twins! {
-    /// test_annotations.rs `flatten::enum_::adjacently_tagged` (serde flattens a newtype struct
-    /// around the enum, which FastFlatten cannot derive: the enum is flattened directly).
+    /// test_annotations.rs `flatten::enum_::adjacently_tagged`: the enum flattened directly
+    /// here; serde's shape, a newtype struct around it, in `adjacently_tagged_in_a_newtype_wrapper`.
     mod adjacent {
         pub struct Flatten {
             pub outer: u32,
@@ -401,6 +401,110 @@ fn adjacently_tagged_errors() {
     de_err!(adjacent::Flatten, r#"{"tag":"Unit","content":null}"# => "missing field `outer`");
     // The adjacently tagged enum takes its keys: nothing is left for `deny_unknown_fields`.
     de!(adjacent::Denying, r#"{"outer":1,"tag":"Unit"}"# => Denying { outer: 1, data: Enum::Unit });
+}
+
+/// serde's own shape of `flatten::enum_::adjacently_tagged`: the enum inside a newtype struct
+/// (serde's derive), flattened. FastFlatten flattens a type that is not a tree through its own
+/// impls, with `#[fast_flatten(buffered)]`, as serde does.
+mod newtype_wrapper {
+    use serde::{Deserialize, Serialize};
+    use serde_fastkit::FastFlatten;
+
+    use super::adjacent::{ours, twin};
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub struct NewtypeWrapper<T>(pub T);
+
+    #[derive(FastFlatten, Debug)]
+    pub struct Ours {
+        pub outer: u32,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        pub data: NewtypeWrapper<ours::Enum>,
+    }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub struct Twin {
+        pub outer: u32,
+        #[serde(flatten)]
+        pub data: NewtypeWrapper<twin::Enum>,
+    }
+}
+
+#[test]
+fn adjacently_tagged_in_a_newtype_wrapper() {
+    // 119-121 with serde's own types
+    use newtype_wrapper::{NewtypeWrapper, Ours, Twin};
+    let cases: [(fn() -> Ours, fn() -> Twin, &[(&str, &str)]); 3] = [
+        (
+            || Ours {
+                outer: 42,
+                data: NewtypeWrapper(adjacent::ours::Enum::Unit),
+            },
+            || Twin {
+                outer: 42,
+                data: NewtypeWrapper(adjacent::twin::Enum::Unit),
+            },
+            &[("outer", "42"), ("tag", r#""Unit""#)],
+        ),
+        (
+            || Ours {
+                outer: 42,
+                data: NewtypeWrapper(adjacent::ours::Enum::Newtype(
+                    adjacent::ours::NewtypeVariant { value: 23 },
+                )),
+            },
+            || Twin {
+                outer: 42,
+                data: NewtypeWrapper(adjacent::twin::Enum::Newtype(
+                    adjacent::twin::NewtypeVariant { value: 23 },
+                )),
+            },
+            &[
+                ("outer", "42"),
+                ("tag", r#""Newtype""#),
+                ("content", r#"{"value":23}"#),
+            ],
+        ),
+        (
+            || Ours {
+                outer: 42,
+                data: NewtypeWrapper(adjacent::ours::Enum::Struct {
+                    index: 0,
+                    value: 42,
+                }),
+            },
+            || Twin {
+                outer: 42,
+                data: NewtypeWrapper(adjacent::twin::Enum::Struct {
+                    index: 0,
+                    value: 42,
+                }),
+            },
+            &[
+                ("outer", "42"),
+                ("tag", r#""Struct""#),
+                ("content", r#"{"index":0,"value":42}"#),
+            ],
+        ),
+    ];
+    for (ours, twin, entries) in cases {
+        let json = serde_json::to_string(&ours()).unwrap();
+        assert_eq!(json, serde_json::to_string(&twin()).unwrap());
+        for input in orders(entries) {
+            // Both as `outer` and `data` (the structs' own names differ).
+            let read =
+                serde_json::from_str::<Ours>(&input).map(|v| format!("{:?}", (v.outer, v.data)));
+            let twin_read =
+                serde_json::from_str::<Twin>(&input).map(|v| format!("{:?}", (v.outer, v.data)));
+            assert_eq!(
+                read.as_deref().ok(),
+                Some(format!("{:?}", (ours().outer, ours().data)).as_str()),
+                "{input}"
+            );
+            assert_eq!(read.ok(), twin_read.ok(), "{input}");
+        }
+    }
 }
 
 #[test]
