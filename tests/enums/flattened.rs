@@ -435,7 +435,13 @@ mod newtype_wrapper {
 fn adjacently_tagged_in_a_newtype_wrapper() {
     // 119-121 with serde's own types
     use newtype_wrapper::{NewtypeWrapper, Ours, Twin};
-    let cases: [(fn() -> Ours, fn() -> Twin, &[(&str, &str)]); 3] = [
+    /// A value of each declaration, and the entries of its JSON.
+    type Case = (
+        fn() -> Ours,
+        fn() -> Twin,
+        &'static [(&'static str, &'static str)],
+    );
+    let cases: [Case; 3] = [
         (
             || Ours {
                 outer: 42,
