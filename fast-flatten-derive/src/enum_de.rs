@@ -56,12 +56,16 @@ pub fn expand(e: &Enum) -> TokenStream {
     let without_content = without_content(e);
     let tagged = tagged_variants(e);
     let internal_tag = match e.tag() {
-        TagType::Internal { tag } => Some(quote! {
-            #[automatically_derived]
-            impl #de_impl_generics #private::InternallyTagged<'de> for #self_ty #where_clause {
-                const TAG: &'static str = #tag;
-            }
-        }),
+        TagType::Internal { tag } => {
+            let static_key = static_key(e);
+            Some(quote! {
+                #[automatically_derived]
+                impl #de_impl_generics #private::InternallyTagged<'de> for #self_ty #where_clause {
+                    const TAG: &'static str = #tag;
+                    #static_key
+                }
+            })
+        }
         _ => None,
     };
     let entry = entry_point(e);
@@ -200,6 +204,35 @@ fn internal_len(e: &Enum) -> TokenStream {
         }
     }
     quote!(1 + #private::max_len(&[0 #(, #lens)*]))
+}
+
+/// `InternallyTagged::static_key`: the struct variants' trees tried in turn (a newtype
+/// variant's type is not known to be a tree). Nothing when there is no struct variant.
+fn static_key(e: &Enum) -> Option<TokenStream> {
+    let private = &e.private;
+    let lookups: Vec<_> = e
+        .de_variants()
+        .filter_map(|(_, v)| match (v.de_style(), tagged_tree(v)) {
+            (Style::Struct, Some(tree)) => {
+                let ident = &tree.ident;
+                let (_, ty_generics, _) = tree.generics.split_for_impl();
+                Some(quote!(#private::tree_key::<#ident #ty_generics>(__key)))
+            }
+            _ => None,
+        })
+        .collect();
+    if lookups.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        #[inline]
+        fn static_key(__key: &str) -> #private::Option<&'static str> {
+            #(if let #private::Some(__name) = #lookups {
+                return #private::Some(__name);
+            })*
+            #private::None
+        }
+    })
 }
 
 /// Reads a variant from a deserializer of its content (internally tagged: the rest of the map;

@@ -77,6 +77,25 @@ impl<'de> Content<'de> {
         }
     }
 
+    /// Drops the value, calling the enum's drop glue only when the value owns memory.
+    ///
+    /// rustc drops a `Content` through one out-of-line function for the whole enum, called even
+    /// for a value that owns nothing (a borrowed string, an integer): a replay drops every held
+    /// key and most held values that way, and the call costs more than the check made here,
+    /// which folds away where the variant is known.
+    #[inline(always)]
+    pub(crate) fn discard(self) {
+        match self {
+            Content::String(_)
+            | Content::ByteBuf(_)
+            | Content::Some(_)
+            | Content::Newtype(_)
+            | Content::Seq(_)
+            | Content::Map(_) => drop(self),
+            _ => core::mem::forget(self),
+        }
+    }
+
     /// What an "invalid type" error says was found.
     #[cold]
     pub fn unexpected(&self) -> Unexpected<'_> {
@@ -134,14 +153,31 @@ fn cautious<T>(hint: Option<usize>) -> usize {
         .min(MAX_PREALLOC_BYTES / core::mem::size_of::<T>().max(1))
 }
 
-/// Before the first entry is held from a map that announces its length: room for it and,
-/// cautiously, every entry the map still has (`remaining`, its `size_hint` after this entry), so
-/// that holding allocates once rather than at 4, 8, 16 entries (serde's `Content` reserves a
-/// whole map the same way). Without a hint the `Vec` grows as usual (serde_json's maps).
+/// Room for the entries held from a map, the first of them about to be pushed: it and,
+/// cautiously, every entry the map still has (`remaining`, its `size_hint` after this entry),
+/// so that holding allocates once rather than at 4, 8, 16 entries (serde's `Content` reserves a
+/// whole map the same way). Without a hint, the 4 a `Vec` starts with (serde_json's maps).
+#[inline]
+fn held_capacity<T>(remaining: Option<usize>) -> usize {
+    match remaining {
+        Some(remaining) => 1 + cautious::<T>(Some(remaining)),
+        None => 4,
+    }
+}
+
+/// A `Vec` for the entries held from a map, made as the first of them arrives: with
+/// [`held_capacity`], allocated directly rather than grown.
+#[inline]
+pub(crate) fn held_vec<T>(remaining: Option<usize>) -> Vec<T> {
+    Vec::with_capacity(held_capacity::<T>(remaining))
+}
+
+/// [`held_capacity`] for a `Vec` made before it was known whether anything would be held: room
+/// is reserved as the first entry arrives.
 #[inline]
 pub(crate) fn reserve_held<T>(held: &mut Vec<T>, remaining: Option<usize>) {
-    if let (0, Some(remaining)) = (held.capacity(), remaining) {
-        held.reserve_exact(1 + cautious::<T>(Some(remaining)));
+    if held.capacity() == 0 {
+        held.reserve_exact(held_capacity::<T>(remaining));
     }
 }
 

@@ -39,6 +39,9 @@ pub trait Held<'de>: Sized {
     /// The value inside `Some` or a newtype (callers check that it is one).
     fn inner(self) -> Self;
 
+    /// Done with the value (a scalar visited by copy): [`Content::discard`] when moved.
+    fn discard(self);
+
     /// The elements, if the value is a sequence.
     fn items(self) -> Result<Self::Items, Self>;
 
@@ -59,9 +62,15 @@ impl<'de> Held<'de> for Content<'de> {
     fn visit_text<V: Visitor<'de>, E: de::Error>(self, visitor: V) -> Result<V::Value, E> {
         match self {
             Content::String(text) => visitor.visit_string(text),
-            Content::Str(text) => visitor.visit_borrowed_str(text),
+            Content::Str(text) => {
+                self.discard();
+                visitor.visit_borrowed_str(text)
+            }
             Content::ByteBuf(bytes) => visitor.visit_byte_buf(bytes),
-            Content::Bytes(bytes) => visitor.visit_borrowed_bytes(bytes),
+            Content::Bytes(bytes) => {
+                self.discard();
+                visitor.visit_borrowed_bytes(bytes)
+            }
             other => Err(invalid_type(&other, &visitor)),
         }
     }
@@ -71,6 +80,11 @@ impl<'de> Held<'de> for Content<'de> {
             Content::Some(inner) | Content::Newtype(inner) => *inner,
             other => other,
         }
+    }
+
+    #[inline(always)]
+    fn discard(self) {
+        Content::discard(self);
     }
 
     fn items(self) -> Result<Self::Items, Self> {
@@ -114,6 +128,9 @@ impl<'a, 'de> Held<'de> for &'a Content<'de> {
             other => other,
         }
     }
+
+    #[inline(always)]
+    fn discard(self) {}
 
     fn items(self) -> Result<Self::Items, Self> {
         match self {
@@ -186,8 +203,11 @@ impl<H, E> ContentDeserializer<H, E> {
 }
 
 impl<'de, H: Held<'de>, E: de::Error> ContentDeserializer<H, E> {
+    // Where a scalar is visited by copy, the held value is discarded explicitly afterwards
+    // rather than dropped at the end of the function: see `Content::discard`.
+
     fn visit_integer<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        match *self.held.content() {
+        let value = match *self.held.content() {
             Content::U8(v) => visitor.visit_u8(v),
             Content::U16(v) => visitor.visit_u16(v),
             Content::U32(v) => visitor.visit_u32(v),
@@ -199,15 +219,19 @@ impl<'de, H: Held<'de>, E: de::Error> ContentDeserializer<H, E> {
             Content::I64(v) => visitor.visit_i64(v),
             Content::I128(v) => visitor.visit_i128(v),
             ref other => Err(invalid_type(other, &visitor)),
-        }
+        };
+        self.held.discard();
+        value
     }
 
     fn visit_float<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        match *self.held.content() {
+        let value = match *self.held.content() {
             Content::F32(v) => visitor.visit_f32(v),
             Content::F64(v) => visitor.visit_f64(v),
-            _ => self.visit_integer(visitor),
-        }
+            _ => return self.visit_integer(visitor),
+        };
+        self.held.discard();
+        value
     }
 
     fn visit_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
@@ -257,7 +281,7 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
     type Error = E;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        match *self.held.content() {
+        let value = match *self.held.content() {
             Content::Bool(v) => visitor.visit_bool(v),
             Content::U8(v) => visitor.visit_u8(v),
             Content::U16(v) => visitor.visit_u16(v),
@@ -273,22 +297,28 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
             Content::F64(v) => visitor.visit_f64(v),
             Content::Char(v) => visitor.visit_char(v),
             Content::String(_) | Content::Str(_) | Content::ByteBuf(_) | Content::Bytes(_) => {
-                self.held.visit_text(visitor)
+                return self.held.visit_text(visitor)
             }
             Content::Unit => visitor.visit_unit(),
             Content::None => visitor.visit_none(),
-            Content::Some(_) => visitor.visit_some(Self::of(self.held.inner())),
-            Content::Newtype(_) => visitor.visit_newtype_struct(Self::of(self.held.inner())),
-            Content::Seq(_) => self.visit_seq(visitor),
-            Content::Map(_) => self.visit_map(visitor),
-        }
+            Content::Some(_) => return visitor.visit_some(Self::of(self.held.inner())),
+            Content::Newtype(_) => {
+                return visitor.visit_newtype_struct(Self::of(self.held.inner()))
+            }
+            Content::Seq(_) => return self.visit_seq(visitor),
+            Content::Map(_) => return self.visit_map(visitor),
+        };
+        self.held.discard();
+        value
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        match *self.held.content() {
+        let value = match *self.held.content() {
             Content::Bool(v) => visitor.visit_bool(v),
             ref other => Err(invalid_type(other, &visitor)),
-        }
+        };
+        self.held.discard();
+        value
     }
 
     forward_to! { visit_integer: deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
@@ -428,11 +458,13 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        match *self.held.content() {
+        let value = match *self.held.content() {
             Content::U8(v) => visitor.visit_u8(v),
             Content::U64(v) => visitor.visit_u64(v),
-            _ => self.held.visit_text(visitor),
-        }
+            _ => return self.held.visit_text(visitor),
+        };
+        self.held.discard();
+        value
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {

@@ -11,6 +11,6 @@ mod content;
 mod de;
 
 pub use self::content::Content;
-pub(crate) use self::content::{reserve_held, ContentVisitor, UnitValue};
+pub(crate) use self::content::{held_vec, reserve_held, ContentVisitor, UnitValue};
 pub use self::de::ContentDeserializer;
 pub(crate) use self::de::{held_entries, visit_enum_entry, HeldEntries};

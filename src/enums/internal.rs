@@ -22,15 +22,33 @@ use serde::de::{
 use super::tag_guard::TagGuard;
 use super::{DeserializeVariant, VariantSeed};
 use crate::buffer::{
-    held_entries, reserve_held, Content, ContentDeserializer, ContentVisitor, UnitValue,
+    held_entries, held_vec, Content, ContentDeserializer, ContentVisitor, UnitValue,
 };
-use crate::flatten::{fill_from_held, fill_from_map, FlattenDeserialize};
+use crate::flatten::{fill_from_held, fill_from_map, FlattenDeserialize, FlattenFields};
 
 /// An internally tagged enum: its tag key, a constant, so that each key is compared with a
 /// literal wherever the enum is read.
 pub trait InternallyTagged<'de>: DeserializeVariant<'de> {
     /// The tag key (`#[serde(tag = "...")]`).
     const TAG: &'static str;
+
+    /// `key` spelled as a struct variant's leaf is named ([`tree_key`]), when one is: a key
+    /// held before the tag is then held as that `&'static str`, where a format that hands keys
+    /// over transiently (ciborium) would otherwise cost a `String` per held key. Generated as
+    /// one lookup per struct variant, tried only for such keys.
+    #[inline]
+    fn static_key(key: &str) -> Option<&'static str> {
+        let _ = key;
+        None
+    }
+}
+
+/// `key` as the tree `T` names one of its leaves, when a leaf is named exactly so (an alias is
+/// not: the key must read back as itself in whichever variant the tag chooses).
+#[inline]
+pub fn tree_key<T: FlattenFields>(key: &str) -> Option<&'static str> {
+    let name = T::slot_name(T::slot_of(key)?)?;
+    (name == key).then_some(name)
 }
 
 /// Deserializes the internally tagged enum `E`. `fields` is what `deserialize_struct` is
@@ -67,7 +85,7 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
 
     #[inline]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
-        let (index, held) = match map.next_key_seed(TagOrKey { tag: E::TAG })? {
+        let (index, held) = match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
             Some(Key::Tag) => (
                 map.next_value_seed(VariantSeed::<E, _>::identifier())?,
                 None,
@@ -113,13 +131,12 @@ where
     E: InternallyTagged<'de>,
     M: MapAccess<'de>,
 {
-    let mut held = Vec::new();
+    let mut held = held_vec(map.size_hint());
     let mut key = first;
     loop {
         let value = map.next_value_seed(ContentVisitor(PhantomData))?;
-        reserve_held(&mut held, map.size_hint());
         held.push((key, value));
-        key = match map.next_key_seed(TagOrKey { tag: E::TAG })? {
+        key = match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
             Some(Key::Tag) => {
                 let index = map.next_value_seed(VariantSeed::<E, _>::identifier())?;
                 return Ok((index, held));
@@ -138,11 +155,10 @@ enum Key<'de> {
     Other(Content<'de>),
 }
 
-struct TagOrKey {
-    tag: &'static str,
-}
+/// Reads a key of the internally tagged enum `T`'s map.
+struct TagOrKey<T>(PhantomData<fn() -> T>);
 
-impl<'de> DeserializeSeed<'de> for TagOrKey {
+impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
     type Value = Key<'de>;
 
     #[inline]
@@ -151,10 +167,10 @@ impl<'de> DeserializeSeed<'de> for TagOrKey {
     }
 }
 
-impl TagOrKey {
+impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
     #[inline]
-    fn text<'de, E>(&self, key: &[u8], hold: impl FnOnce() -> Content<'de>) -> Result<Key<'de>, E> {
-        Ok(if key == self.tag.as_bytes() {
+    fn text<E>(&self, key: &[u8], hold: impl FnOnce() -> Content<'de>) -> Result<Key<'de>, E> {
+        Ok(if key == T::TAG.as_bytes() {
             Key::Tag
         } else {
             Key::Other(hold())
@@ -172,7 +188,7 @@ macro_rules! other_key {
     };
 }
 
-impl<'de> Visitor<'de> for TagOrKey {
+impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
     type Value = Key<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -186,11 +202,14 @@ impl<'de> Visitor<'de> for TagOrKey {
 
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
-        self.text(key.as_bytes(), || Content::String(key.to_owned()))
+        self.text(key.as_bytes(), || match T::static_key(key) {
+            Some(key) => Content::Str(key),
+            None => Content::String(key.to_owned()),
+        })
     }
 
     fn visit_string<E: de::Error>(self, key: String) -> Result<Key<'de>, E> {
-        Ok(if key == self.tag {
+        Ok(if key == T::TAG {
             Key::Tag
         } else {
             Key::Other(Content::String(key))
@@ -206,7 +225,7 @@ impl<'de> Visitor<'de> for TagOrKey {
     }
 
     fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<Key<'de>, E> {
-        Ok(if key == self.tag.as_bytes() {
+        Ok(if key == T::TAG.as_bytes() {
             Key::Tag
         } else {
             Key::Other(Content::ByteBuf(key))

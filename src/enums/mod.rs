@@ -38,7 +38,9 @@ pub use self::flattened_internal::{
     internal_leaves, internal_slot_name, internal_slot_of, Chosen, FlattenInternal, InternalState,
     NoVariant, VariantFields, VariantTree, VariantTrees,
 };
-pub use self::internal::{deserialize_internal, tagged_unit_variant, InternallyTagged, RestOfMap};
+pub use self::internal::{
+    deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap,
+};
 pub use self::tagged_serializer::serialize_tagged_newtype;
 pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
 pub use self::variant::VariantSeed;

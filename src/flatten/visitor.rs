@@ -216,7 +216,10 @@ where
     while let Some(key) = map.next_held_key() {
         let seed = KeySeed::<T>::new(tag);
         let slot = match key {
-            Content::Str(name) => seed.visit_str(name)?,
+            Content::Str(name) => {
+                key.discard();
+                seed.visit_str(name)?
+            }
             Content::String(name) => seed.visit_str(&name)?,
             key => seed.deserialize(ContentDeserializer::<_, E>::moved(key))?,
         };
