@@ -57,12 +57,12 @@ pub fn expand(e: &Enum) -> TokenStream {
     let tagged = tagged_variants(e);
     let internal_tag = match e.tag() {
         TagType::Internal { tag } => {
-            let static_key = static_key(e);
+            let from_trees = struct_variant_trees(e);
             Some(quote! {
                 #[automatically_derived]
                 impl #de_impl_generics #private::InternallyTagged<'de> for #self_ty #where_clause {
                     const TAG: &'static str = #tag;
-                    #static_key
+                    #from_trees
                 }
             })
         }
@@ -206,33 +206,36 @@ fn internal_len(e: &Enum) -> TokenStream {
     quote!(1 + #private::max_len(&[0 #(, #lens)*]))
 }
 
-/// `InternallyTagged::static_key`: the struct variants' trees tried in turn (a newtype
-/// variant's type is not known to be a tree). Nothing when there is no struct variant.
-fn static_key(e: &Enum) -> Option<TokenStream> {
+/// What `InternallyTagged` learns from the struct variants' trees (a newtype variant's type is
+/// not known to be a tree): `LONGEST_VARIANT`, and `static_key`, the trees tried in turn.
+fn struct_variant_trees(e: &Enum) -> TokenStream {
     let private = &e.private;
-    let lookups: Vec<_> = e
+    let trees: Vec<_> = e
         .de_variants()
         .filter_map(|(_, v)| match (v.de_style(), tagged_tree(v)) {
             (Style::Struct, Some(tree)) => {
                 let ident = &tree.ident;
                 let (_, ty_generics, _) = tree.generics.split_for_impl();
-                Some(quote!(#private::tree_key::<#ident #ty_generics>(__key)))
+                Some(quote!(#ident #ty_generics))
             }
             _ => None,
         })
         .collect();
-    if lookups.is_empty() {
-        return None;
+    if trees.is_empty() {
+        return TokenStream::new();
     }
-    Some(quote! {
+    quote! {
+        const LONGEST_VARIANT: usize =
+            #private::max_len(&[#(<#trees as #private::FlattenFields>::LEN),*]);
+
         #[inline]
         fn static_key(__key: &str) -> #private::Option<&'static str> {
-            #(if let #private::Some(__name) = #lookups {
+            #(if let #private::Some(__name) = #private::tree_key::<#trees>(__key) {
                 return #private::Some(__name);
             })*
             #private::None
         }
-    })
+    }
 }
 
 /// Reads a variant from a deserializer of its content (internally tagged: the rest of the map;

@@ -156,20 +156,21 @@ fn cautious<T>(hint: Option<usize>) -> usize {
 /// Room for the entries held from a map, the first of them about to be pushed: it and,
 /// cautiously, every entry the map still has (`remaining`, its `size_hint` after this entry),
 /// so that holding allocates once rather than at 4, 8, 16 entries (serde's `Content` reserves a
-/// whole map the same way). Without a hint, the 4 a `Vec` starts with (serde_json's maps).
+/// whole map the same way). Without a hint (serde_json's maps), `expected` entries, cautiously,
+/// and at least the 4 a `Vec` starts with.
 #[inline]
-fn held_capacity<T>(remaining: Option<usize>) -> usize {
+fn held_capacity<T>(remaining: Option<usize>, expected: usize) -> usize {
     match remaining {
         Some(remaining) => 1 + cautious::<T>(Some(remaining)),
-        None => 4,
+        None => cautious::<T>(Some(expected)).max(4),
     }
 }
 
 /// A `Vec` for the entries held from a map, made as the first of them arrives: with
 /// [`held_capacity`], allocated directly rather than grown.
 #[inline]
-pub(crate) fn held_vec<T>(remaining: Option<usize>) -> Vec<T> {
-    Vec::with_capacity(held_capacity::<T>(remaining))
+pub(crate) fn held_vec<T>(remaining: Option<usize>, expected: usize) -> Vec<T> {
+    Vec::with_capacity(held_capacity::<T>(remaining, expected))
 }
 
 /// [`held_capacity`] for a `Vec` made before it was known whether anything would be held: room
@@ -177,7 +178,7 @@ pub(crate) fn held_vec<T>(remaining: Option<usize>) -> Vec<T> {
 #[inline]
 pub(crate) fn reserve_held<T>(held: &mut Vec<T>, remaining: Option<usize>) {
     if held.capacity() == 0 {
-        held.reserve_exact(held_capacity::<T>(remaining));
+        held.reserve_exact(held_capacity::<T>(remaining, 0));
     }
 }
 

@@ -32,6 +32,11 @@ pub trait InternallyTagged<'de>: DeserializeVariant<'de> {
     /// The tag key (`#[serde(tag = "...")]`).
     const TAG: &'static str;
 
+    /// The most leaves a struct variant reads: room for the entries held before the tag where
+    /// the format does not announce the map's length (serde_json), so that holding a variant's
+    /// fields allocates once where a `Vec` would grow at 4, 8, 16 entries.
+    const LONGEST_VARIANT: usize = 0;
+
     /// `key` spelled as a struct variant's leaf is named ([`tree_key`]), when one is: a key
     /// held before the tag is then held as that `&'static str`, where a format that hands keys
     /// over transiently (ciborium) would otherwise cost a `String` per held key. Generated as
@@ -133,7 +138,7 @@ where
     E: InternallyTagged<'de>,
     M: MapAccess<'de>,
 {
-    let mut held = held_vec(map.size_hint());
+    let mut held = held_vec(map.size_hint(), E::LONGEST_VARIANT);
     let mut key = first;
     loop {
         let value = map.next_value_seed(ContentVisitor(PhantomData))?;

@@ -201,6 +201,90 @@ pub fn tag_last_allocates_no_more_than_serde<F: Format>() {
     }
 }
 
+/// With the tag last, the only allocation FastFlatten adds to the tag-first read of an internally
+/// tagged enum's struct variant is the held entries' `Vec`, allocated once: the held keys cost
+/// none, also on the formats that hand keys over transiently (ciborium, serde_cbor), where they
+/// are held as the variant's own `&'static str` names (`InternallyTagged::static_key`); the held
+/// integers none either; and where the format does not announce the map's length (serde_json),
+/// the `Vec` has room for the longest variant's six fields from the start
+/// (`InternallyTagged::LONGEST_VARIANT`) rather than growing past 4.
+pub fn held_keys_allocate_nothing<F: Format>() {
+    use serde_fastkit::FastFlatten;
+
+    #[derive(FastFlatten, Debug, PartialEq)]
+    #[serde(tag = "type")]
+    enum Reading {
+        Point {
+            a: u64,
+            b: u64,
+            c: u64,
+            d: u64,
+            e: u64,
+            f: u64,
+        },
+        Other {
+            z: u64,
+        },
+    }
+
+    /// A value of the map written by [`point`].
+    #[derive(Serialize, Clone, Copy)]
+    #[serde(untagged)]
+    enum Value {
+        Number(u64),
+        Text(&'static str),
+    }
+
+    /// `Point` written with the tag first, or (`last`) with it last.
+    fn point<F: Format>(last: bool) -> Vec<u8> {
+        let fields = ["a", "b", "c", "d", "e", "f"]
+            .into_iter()
+            .zip(1..)
+            .map(|(key, n)| (key, Value::Number(n)));
+        let tag = [("type", Value::Text("Point"))];
+        let entries: Vec<_> = if last {
+            fields.chain(tag).collect()
+        } else {
+            tag.into_iter().chain(fields).collect()
+        };
+        F::encode(&MapFormatter(entries)).unwrap()
+    }
+
+    const READS: u64 = 50;
+    if !F::SELF_DESCRIBING || !F::KEYS_ARE_NAMES {
+        return; // the tag is a position there, not a key
+    }
+    let allocations = |bytes: Vec<u8>| {
+        let input = F::input(&bytes).unwrap();
+        let (reads, count) = count_allocations(|| {
+            (0..READS)
+                .map(|_| F::decode_input::<Reading>(input))
+                .collect::<Result<Vec<_>, _>>()
+        });
+        let reads = reads.unwrap_or_else(|e| panic!("{}: {e}", F::NAME));
+        let point = Reading::Point {
+            a: 1,
+            b: 2,
+            c: 3,
+            d: 4,
+            e: 5,
+            f: 6,
+        };
+        assert!(reads.iter().all(|r| *r == point), "{}", F::NAME);
+        count
+    };
+    let (first, last) = (
+        allocations(point::<F>(false)),
+        allocations(point::<F>(true)),
+    );
+    assert_eq!(
+        last,
+        first + READS,
+        "{}: {READS} reads allocated {first} with the tag first, {last} with it last",
+        F::NAME
+    );
+}
+
 /// Values read by the allocation tests.
 const ALLOCATION_VALUES: usize = 200;
 
@@ -423,6 +507,11 @@ macro_rules! flatten_tests {
             #[test]
             fn tag_last_allocates_no_more_than_serde() {
                 flatten::tag_last_allocates_no_more_than_serde::<$format>();
+            }
+
+            #[test]
+            fn held_keys_allocate_nothing() {
+                flatten::held_keys_allocate_nothing::<$format>();
             }
 
             #[test]
