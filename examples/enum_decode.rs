@@ -13,11 +13,15 @@
 //! valgrind --tool=callgrind target/release/examples/enum_decode once none rmp-serde first
 //! ```
 //!
-//! `once READER FORMAT ORDER` encodes the events, then decodes them once: READER is `fast`,
+//! `once READER FORMAT ORDER [TIMES]` encodes the events, then decodes them once (or TIMES
+//! times): READER is `fast`,
 //! `serde` or `plain`, or one of the enums of `shapes` (`one`, `with-newtype`, `two-structs`,
 //! `three-structs`; `none` only encodes), FORMAT `serde_json`, `ciborium` or `rmp-serde`,
 //! ORDER `first` or `last` (where the tag is). The difference of the two runs' totals ("Collected"),
-//! divided by the number of events, is one event's cost.
+//! divided by the number of events, is one event's cost. The first decode also pays for the
+//! allocator's first use of each size (a `realloc` there can cost a thousand instructions more
+//! than in a warm loop); the steady cost, as timed, is the difference between `TIMES` 6 and 1,
+//! divided by 5 times the number of events.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -41,9 +45,17 @@ fn main() {
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         [] => times(),
         ["shapes"] => shapes(),
-        ["once", reader, format, order] => once(reader, format, order),
+        ["once", reader, format, order] => once(reader, format, order, 1),
+        ["once", reader, format, order, times] => once(
+            reader,
+            format,
+            order,
+            times.parse().expect("a number of decodes"),
+        ),
         _ => {
-            eprintln!("usage: enum_decode [once READER FORMAT ORDER] (see the file's header)");
+            eprintln!(
+                "usage: enum_decode [once READER FORMAT ORDER [TIMES]] (see the file's header)"
+            );
             std::process::exit(2);
         }
     }
@@ -95,21 +107,21 @@ fn readers<F: Format>(order: Order) -> [fn(&F::Input) -> usize; 3] {
 }
 
 /// One decode by `reader` (or none), for callgrind.
-fn once(reader: &str, format: &str, order: &str) {
+fn once(reader: &str, format: &str, order: &str, times: usize) {
     let order = match order {
         "first" => Order::First,
         "last" => Order::Last,
         other => panic!("no order {other:?}: `first` or `last`"),
     };
     match format {
-        "serde_json" => once_in::<Json>(reader, order),
-        "ciborium" => once_in::<Ciborium>(reader, order),
-        "rmp-serde" => once_in::<MsgPackMap>(reader, order),
+        "serde_json" => once_in::<Json>(reader, order, times),
+        "ciborium" => once_in::<Ciborium>(reader, order, times),
+        "rmp-serde" => once_in::<MsgPackMap>(reader, order, times),
         other => panic!("no format {other:?}: `serde_json`, `ciborium` or `rmp-serde`"),
     }
 }
 
-fn once_in<F: Format>(reader: &str, order: Order) {
+fn once_in<F: Format>(reader: &str, order: Order, times: usize) {
     let bytes = bytes::<F>(order);
     let input = F::input(&bytes).expect("is the format's input");
     let [fast, serde, plain] = readers::<F>(order);
@@ -125,7 +137,9 @@ fn once_in<F: Format>(reader: &str, order: Order) {
         "none" => return,
         other => panic!("no reader {other:?}: `fast`, `serde`, `plain`, `one`, `with-newtype`, `two-structs`, `three-structs` or `none`"),
     };
-    assert_eq!(read(black_box(input)), EVENTS);
+    for _ in 0..times {
+        assert_eq!(read(black_box(input)), EVENTS);
+    }
 }
 
 /// Times the three readers on each format and order, and prints a table.
