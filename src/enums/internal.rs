@@ -88,23 +88,27 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
         f.write_str(E::EXPECTING)
     }
 
+    /// Keys are read until the tag, the entries before it held. One loop, with one call
+    /// reading a key: the format's key reader then inlines into it, as into serde's buffering
+    /// loop. When the tag comes first, nothing is allocated and nothing is left to drop.
     #[inline]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
-        let (index, held) = match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
-            Some(Key::Tag) => (
-                map.next_value_seed(VariantSeed::<E, _>::identifier())?,
-                None,
-            ),
-            Some(Key::Other(key)) => {
-                let (index, held) = hold_until_tag::<E, M>(key, &mut map)?;
-                (index, Some(held.into_iter()))
+        let mut held: Option<Held<'de>> = None;
+        let index = loop {
+            match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
+                Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
+                Some(Key::Other(key)) => {
+                    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+                    held.get_or_insert_with(|| held_vec(map.size_hint(), E::LONGEST_VARIANT))
+                        .push((key, value));
+                }
+                None => return Err(M::Error::missing_field(E::TAG)),
             }
-            None => return Err(M::Error::missing_field(E::TAG)),
         };
         E::deserialize_tagged_variant(
             index,
             RestOfMap {
-                held,
+                held: held.map(Vec::into_iter),
                 value: None,
                 map,
                 tag: E::TAG,
@@ -123,36 +127,6 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
 
 /// Entries held before the tag, in input order.
 type Held<'de> = Vec<(Content<'de>, Content<'de>)>;
-
-/// The entries before the tag, the first of them `first`'s, held until the tag: the tag's
-/// variant and the entries. A loop of its own beside the common path (the tag first), which
-/// it leaves as it was: inlined, it saves serde_json and rmp-serde about 40 instructions per
-/// event with the tag last (a call per key read, where serde's loop inlines the format's key
-/// reader), at the same count with the tag first.
-#[inline]
-fn hold_until_tag<'de, E, M>(
-    first: Content<'de>,
-    map: &mut M,
-) -> Result<(usize, Held<'de>), M::Error>
-where
-    E: InternallyTagged<'de>,
-    M: MapAccess<'de>,
-{
-    let mut held = held_vec(map.size_hint(), E::LONGEST_VARIANT);
-    let mut key = first;
-    loop {
-        let value = map.next_value_seed(ContentVisitor(PhantomData))?;
-        held.push((key, value));
-        key = match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
-            Some(Key::Tag) => {
-                let index = map.next_value_seed(VariantSeed::<E, _>::identifier())?;
-                return Ok((index, held));
-            }
-            Some(Key::Other(key)) => key,
-            None => return Err(M::Error::missing_field(E::TAG)),
-        };
-    }
-}
 
 /// A key of an internally tagged map: the tag, or another key, held in case it comes before
 /// the tag. Compared before anything is copied, so a tag in first position costs no
