@@ -149,13 +149,26 @@ impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
 }
 
 impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
-    #[inline]
+    /// Inlined always in release builds, so that a first key that is the tag costs only the
+    /// comparison; holding another key is [`held_text`]'s.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn text<E>(&self, key: &[u8], hold: impl FnOnce() -> Content<'de>) -> Result<Key<'de>, E> {
         Ok(if key == T::TAG.as_bytes() {
             Key::Tag
         } else {
             Key::Other(hold())
         })
+    }
+}
+
+/// A key handed over transiently, held: as the `&'static str` a struct variant names it by
+/// ([`InternallyTagged::static_key`]), else copied.
+#[inline(never)]
+fn held_text<'de, T: InternallyTagged<'de>>(key: &str) -> Content<'de> {
+    match T::static_key(key) {
+        Some(key) => Content::Str(key),
+        None => Content::String(key.to_owned()),
     }
 }
 
@@ -176,17 +189,16 @@ impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
         f.write_str("a map key")
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
         self.text(key.as_bytes(), || Content::Str(key))
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
-        self.text(key.as_bytes(), || match T::static_key(key) {
-            Some(key) => Content::Str(key),
-            None => Content::String(key.to_owned()),
-        })
+        self.text(key.as_bytes(), || held_text::<T>(key))
     }
 
     fn visit_string<E: de::Error>(self, key: String) -> Result<Key<'de>, E> {
