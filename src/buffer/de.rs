@@ -82,7 +82,8 @@ impl<'de> Held<'de> for Content<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn discard(self) {
         Content::discard(self);
     }
@@ -129,7 +130,8 @@ impl<'a, 'de> Held<'de> for &'a Content<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn discard(self) {}
 
     fn items(self) -> Result<Self::Items, Self> {
