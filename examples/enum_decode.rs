@@ -14,14 +14,15 @@
 //! ```
 //!
 //! `once READER FORMAT ORDER [TIMES]` encodes the events, then decodes them once (or TIMES
-//! times): READER is `fast`,
-//! `serde` or `plain`, or one of the enums of `shapes` (`one`, `with-newtype`, `two-structs`,
-//! `three-structs`; `none` only encodes), FORMAT `serde_json`, `ciborium` or `rmp-serde`,
-//! ORDER `first` or `last` (where the tag is). The difference of the two runs' totals ("Collected"),
-//! divided by the number of events, is one event's cost. The first decode also pays for the
-//! allocator's first use of each size (a `realloc` there can cost a thousand instructions more
-//! than in a warm loop); the steady cost, as timed, is the difference between `TIMES` 6 and 1,
-//! divided by 5 times the number of events.
+//! times): READER is `fast`, `serde` or `plain`, one of the enums of `shapes` (`one`,
+//! `with-newtype`, `two-structs`, `three-structs`), or `fast-struct` (the plain struct derived
+//! with FastFlatten: what the struct variant's read costs without the enum around it); `none`
+//! only encodes. FORMAT is `serde_json`, `ciborium` or `rmp-serde`, ORDER `first` or `last`
+//! (where the tag is). The difference of the two runs' totals ("Collected"), divided by the
+//! number of events, is one event's cost. The first decode also pays for the allocator's first
+//! use of each size (a `realloc` there can cost a thousand instructions more than in a warm
+//! loop); the steady cost, as timed, is the difference between `TIMES` 6 and 1, divided by 5
+//! times the number of events.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -131,11 +132,12 @@ fn once_in<F: Format>(reader: &str, order: Order, times: usize) {
         "plain" => plain,
         // The enums of `shapes` (they read the tag-first bytes only).
         "one" => read::<F, shaped::One>,
+        "fast-struct" => read::<F, shaped::FastStruct>,
         "with-newtype" => read::<F, shaped::WithNewtype>,
         "two-structs" => read::<F, shaped::TwoStructs>,
         "three-structs" => read::<F, shaped::ThreeStructs>,
         "none" => return,
-        other => panic!("no reader {other:?}: `fast`, `serde`, `plain`, `one`, `with-newtype`, `two-structs`, `three-structs` or `none`"),
+        other => panic!("no reader {other:?}: `fast`, `serde`, `plain`, `one`, `with-newtype`, `two-structs`, `three-structs`, `fast-struct` or `none`"),
     };
     for _ in 0..times {
         assert_eq!(read(black_box(input)), EVENTS);
@@ -196,6 +198,19 @@ mod shaped {
     use serde_fastkit::FastFlatten;
 
     use crate::workloads::events::fast::Heartbeat;
+
+    /// Not an enum: the plain struct `lower::Created` with `#[derive(FastFlatten)]`, which
+    /// parts what the struct variant's read costs from what the enum around it costs.
+    #[derive(FastFlatten)]
+    pub struct FastStruct {
+        #[serde(rename = "type")]
+        pub kind: crate::workloads::events::lower::Kind,
+        pub id: u64,
+        pub name: String,
+        pub owner: String,
+        pub tags: Vec<String>,
+        pub created_at: u64,
+    }
 
     /// `Created` alone.
     #[derive(FastFlatten)]

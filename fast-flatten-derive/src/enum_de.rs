@@ -389,7 +389,7 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let into = struct_into_variant(e, v);
-            quote!(#index => #private::Result::map(rest.tree::<#ident #ty_generics>(), #into),)
+            quote!(#index => rest.tree::<#ident #ty_generics, _>(#into),)
         }
         None => {
             let read = variant_from_content(e, v);

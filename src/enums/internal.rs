@@ -283,14 +283,17 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
     /// the format's map, each through its own loop, so that when the tag came first the
     /// variant is read exactly as the plain struct of its fields is.
     #[inline]
-    pub fn tree<T: FlattenDeserialize<'de>>(mut self) -> Result<T, M::Error> {
+    pub fn tree<T: FlattenDeserialize<'de>, V>(
+        mut self,
+        into: impl FnOnce(T) -> V,
+    ) -> Result<V, M::Error> {
         let tag = Some(self.tag);
         let mut state = T::new_state();
         if let Some(held) = self.held {
             fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held), tag)?;
         }
         fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
-        T::finish(state)
+        Ok(into(T::finish(state)?))
     }
 
     /// The rest of the map as a deserializer, for the type a newtype variant wraps (or a unit

@@ -218,9 +218,9 @@ where
         let slot = match key {
             Content::Str(name) => {
                 key.discard();
-                seed.visit_str(name)?
+                seed.text(name)?
             }
-            Content::String(name) => seed.visit_str(&name)?,
+            Content::String(name) => seed.text(&name)?,
             key => seed.deserialize(ContentDeserializer::<_, E>::moved(key))?,
         };
         read_value::<T, _>(state, slot, map)?;
