@@ -193,7 +193,8 @@ fn compare<F: Format>(order: Order) {
 
 /// Enums that differ from the workload's only in their other variants: the `Created` events
 /// read into each, the tag first. Their instruction counts are within 1% of each other (each
-/// event is read by the same variant loop), their times are not: see README.
+/// event is read by the same variant loop), their times are not: see README. Beside them,
+/// `FastStruct`, the variant's fields as a struct read by FastFlatten.
 mod shaped {
     use serde_fastkit::FastFlatten;
 
