@@ -207,3 +207,29 @@ fn arrays_read_as_leaf_sequences_like_plain_structs() {
     );
     assert!(serde_json::from_str::<twin::Page<twin::Pair>>("[10, 20, 200]").is_err());
 }
+
+/// A 128-bit integer where a struct is expected is serde's "invalid type" error, worded as
+/// `Visitor`'s defaults word it (FastFlatten's visitor formats it out of line).
+#[test]
+fn wide_integers_where_a_struct_is_expected() {
+    use serde::de::value::{Error, I128Deserializer, U128Deserializer};
+    use serde::Deserialize;
+
+    let fast = fast::Page::<fast::Pair>::deserialize(U128Deserializer::<Error>::new(u128::MAX));
+    let twin = twin::Page::<twin::Pair>::deserialize(U128Deserializer::<Error>::new(u128::MAX));
+    let expected = format!(
+        "invalid type: integer `{}` as u128, expected struct Page",
+        u128::MAX
+    );
+    assert_eq!(fast.unwrap_err().to_string(), expected);
+    assert_eq!(twin.unwrap_err().to_string(), expected);
+
+    let fast = fast::Page::<fast::Pair>::deserialize(I128Deserializer::<Error>::new(i128::MIN));
+    let twin = twin::Page::<twin::Pair>::deserialize(I128Deserializer::<Error>::new(i128::MIN));
+    let expected = format!(
+        "invalid type: integer `{}` as i128, expected struct Page",
+        i128::MIN
+    );
+    assert_eq!(fast.unwrap_err().to_string(), expected);
+    assert_eq!(twin.unwrap_err().to_string(), expected);
+}

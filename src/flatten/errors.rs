@@ -1,6 +1,6 @@
 //! The errors of the flatten runtime that are not serde's own constructors.
 
-use serde::de::Error;
+use serde::de::{Error, Expected, Unexpected};
 
 use super::names::{leaf_names, Direction, NamePart};
 use super::FlattenFields;
@@ -57,6 +57,26 @@ pub(crate) fn unknown_field_of<E: Error>(key: &str, names: TreeNames) -> E {
         return E::unknown_field(key, names.fields);
     }
     E::custom(UnknownField { key, names: &read })
+}
+
+/// serde's "invalid type" error for a `u128` a tree was given where it expects a map, worded as
+/// `Visitor::visit_u128`'s default words it. The default formats the number inline, so it is
+/// compiled once per tree; this is compiled once per error type.
+#[cold]
+pub(crate) fn invalid_u128<E: Error>(value: u128, expected: &dyn Expected) -> E {
+    E::invalid_type(
+        Unexpected::Other(&format!("integer `{value}` as u128")),
+        expected,
+    )
+}
+
+/// [`invalid_u128`] for an `i128`.
+#[cold]
+pub(crate) fn invalid_i128<E: Error>(value: i128, expected: &dyn Expected) -> E {
+    E::invalid_type(
+        Unexpected::Other(&format!("integer `{value}` as i128")),
+        expected,
+    )
 }
 
 /// The error of a catch-all read from a sequence.

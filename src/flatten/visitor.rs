@@ -8,7 +8,7 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-use super::errors::unknown_field;
+use super::errors::{invalid_i128, invalid_u128, unknown_field};
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
@@ -151,6 +151,17 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
             return Err(A::Error::invalid_type(Unexpected::Seq, &self));
         }
         T::deserialize_leaves(&mut SeqLeaves::new(&mut seq, self.expecting, T::LEN))
+    }
+
+    // serde's defaults for the two below format the number in place, in every tree's visitor
+    // they are compiled for (a held 128-bit integer replayed where a tree is expected); the
+    // same error, formatted out of line.
+    fn visit_u128<E: de::Error>(self, value: u128) -> Result<T, E> {
+        Err(invalid_u128(value, &self))
+    }
+
+    fn visit_i128<E: de::Error>(self, value: i128) -> Result<T, E> {
+        Err(invalid_i128(value, &self))
     }
 }
 
