@@ -94,7 +94,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
             // Inlined so that the format's struct reader sees the field count as a constant.
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {

@@ -41,7 +41,8 @@ pub fn expand(e: &Enum) -> TokenStream {
             quote!(#index => #read,)
         });
         quote! {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize_variant_access<__A: #private::VariantAccess<'de>>(
                 index: usize,
                 access: __A,
@@ -97,7 +98,8 @@ pub fn expand(e: &Enum) -> TokenStream {
 
         #[automatically_derived]
         impl #de_impl_generics #private::Deserialize<'de> for #self_ty #where_clause {
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {

@@ -59,7 +59,8 @@ pub fn tree_key<T: FlattenFields>(key: &str) -> Option<&'static str> {
 /// Deserializes the internally tagged enum `E`. `fields` is what `deserialize_struct` is
 /// given: formats that write structs as sequences read at most that many elements (the tag and
 /// the longest variant's fields).
-#[inline]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn deserialize_internal<'de, E, D>(
     deserializer: D,
     fields: &'static [&'static str],
@@ -91,7 +92,8 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     /// Keys are read until the tag, the entries before it held. One loop, with one call
     /// reading a key: the format's key reader then inlines into it, as into serde's buffering
     /// loop. When the tag comes first, nothing is allocated and nothing is left to drop.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
         let mut held: Option<Held<'de>> = None;
         let index = loop {

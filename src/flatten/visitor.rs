@@ -47,7 +47,8 @@ impl fmt::Display for Expecting {
 
 /// [`deserialize`](super::deserialize), saying it expects `expecting` ("struct variant E::V", or the text of
 /// `#[serde(expecting = "...")]`).
-#[inline]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn deserialize_tree<'de, T, D>(
     deserializer: D,
     name: &'static str,
@@ -81,7 +82,8 @@ where
 
 /// An externally tagged enum's struct variant, read as a tree through the format's
 /// `VariantAccess`.
-#[inline]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn deserialize_struct_variant<'de, T, A>(access: A, expecting: Expecting) -> Result<T, A::Error>
 where
     T: FlattenDeserialize<'de>,
