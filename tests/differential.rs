@@ -212,24 +212,30 @@ fn arrays_read_as_leaf_sequences_like_plain_structs() {
 /// `Visitor`'s defaults word it (FastFlatten's visitor formats it out of line).
 #[test]
 fn wide_integers_where_a_struct_is_expected() {
-    use serde::de::value::{Error, I128Deserializer, U128Deserializer};
-    use serde::Deserialize;
+    use serde::de::value::{I128Deserializer, U128Deserializer};
 
-    let fast = fast::Page::<fast::Pair>::deserialize(U128Deserializer::<Error>::new(u128::MAX));
-    let twin = twin::Page::<twin::Pair>::deserialize(U128Deserializer::<Error>::new(u128::MAX));
     let expected = format!(
         "invalid type: integer `{}` as u128, expected struct Page",
         u128::MAX
     );
-    assert_eq!(fast.unwrap_err().to_string(), expected);
-    assert_eq!(twin.unwrap_err().to_string(), expected);
-
-    let fast = fast::Page::<fast::Pair>::deserialize(I128Deserializer::<Error>::new(i128::MIN));
-    let twin = twin::Page::<twin::Pair>::deserialize(I128Deserializer::<Error>::new(i128::MIN));
+    both_refuse(|| U128Deserializer::new(u128::MAX), &expected);
     let expected = format!(
         "invalid type: integer `{}` as i128, expected struct Page",
         i128::MIN
     );
-    assert_eq!(fast.unwrap_err().to_string(), expected);
-    assert_eq!(twin.unwrap_err().to_string(), expected);
+    both_refuse(|| I128Deserializer::new(i128::MIN), &expected);
+}
+
+/// Both derives of `Page` refuse what `make` reads, with the error `expected`.
+#[track_caller]
+fn both_refuse<D>(make: impl Fn() -> D, expected: &str)
+where
+    D: for<'de> serde::Deserializer<'de, Error = serde::de::value::Error>,
+{
+    use serde::Deserialize;
+
+    let fast = fast::Page::<fast::Pair>::deserialize(make()).unwrap_err();
+    let twin = twin::Page::<twin::Pair>::deserialize(make()).unwrap_err();
+    assert_eq!(fast.to_string(), expected);
+    assert_eq!(twin.to_string(), expected);
 }
