@@ -8,7 +8,25 @@
 //! cargo run --release --example report                   # the report (3 to 5 min after the build, 2 cores)
 //! REPORT_ROUNDS=3 cargo run --release --example report   # a quick smoke run
 //! REPORT_WORKLOADS=wide cargo run --release --example report  # one workload (not to publish)
+//! REPORT_FORMATS=ciborium,rmp-serde cargo run --release --example report  # some formats (the same)
 //! ```
+//!
+//! Instructions, where a ratio needs explaining: `REPORT_FIXED_BATCH=1` sizes each batch by its
+//! bytes alone ([`MAX_BATCH_BYTES`], three passes), as callgrind's slowdown would make every
+//! timed batch a value or two; with v0 symbol names the timed readers are told apart by their
+//! type parameters. Divide a reader's inclusive count by 18 times the batch (warm-up and one
+//! round of three runs, three passes each; its "Values per batch" line gives the batch):
+//!
+//! ```text
+//! export CARGO_TARGET_DIR=target/v0   # other flags: keep the usual build
+//! RUSTFLAGS="-C symbol-mangling-version=v0" cargo build --release --example report
+//! REPORT_FIXED_BATCH=1 REPORT_ROUNDS=1 REPORT_WORKLOADS=events_created REPORT_FORMATS=rmp-serde \
+//!     valgrind --tool=callgrind --callgrind-out-file=report.cg target/v0/release/examples/report
+//! callgrind_annotate --inclusive=yes report.cg | grep 'measure::reader'
+//! ```
+//!
+//! A partial run (any of the three variables set) prints its Markdown and writes no file, so
+//! that the published report stays whole.
 //!
 //! Without `[profile.release] codegen-units = 1` in Cargo.toml, set
 //! `CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1` for numbers to publish: with cargo's default of 16
@@ -115,6 +133,11 @@ fn main() {
     report.header.runtime = started.elapsed();
 
     let markdown = markdown(&report);
+    if partial() {
+        println!("{markdown}");
+        eprintln!("a partial run: {OUT_DIR} left as it was");
+        return;
+    }
     let svg = svg(&report);
     std::fs::create_dir_all(OUT_DIR).expect("cannot create benches/report");
     let out = Path::new(OUT_DIR);
@@ -131,6 +154,14 @@ fn main() {
         out.join("flatten.svg").display(),
         report.header.runtime.as_secs_f64()
     );
+}
+
+/// Whether the run leaves out workloads or formats, or does not time its batches
+/// (`REPORT_WORKLOADS`, `REPORT_FORMATS`, `REPORT_FIXED_BATCH`): not a report to publish.
+fn partial() -> bool {
+    ["REPORT_WORKLOADS", "REPORT_FORMATS", "REPORT_FIXED_BATCH"]
+        .iter()
+        .any(|var| std::env::var_os(var).is_some())
 }
 
 /// `REPORT_ROUNDS`, or [`DEFAULT_ROUNDS`].

@@ -26,7 +26,7 @@ pub fn run_all(rounds: usize, report: &mut Report) {
 
     impl WorkloadVisitor for RunAll<'_> {
         fn visit<W: Workload>(&mut self) {
-            if const { reported::<W>() } && selected(W::NAME) {
+            if const { reported::<W>() } && selected("REPORT_WORKLOADS", W::NAME) {
                 run_workload::<W>(self.rounds, self.report);
             }
         }
@@ -40,12 +40,11 @@ const fn reported<W: Workload>() -> bool {
     !W::NEEDS.borrows
 }
 
-/// Whether `REPORT_WORKLOADS` (a comma-separated list of workload names, for a quick partial
-/// run while working on one workload) selects `workload`; all without it.
-pub fn selected(workload: &str) -> bool {
-    std::env::var("REPORT_WORKLOADS").map_or(true, |names| {
-        names.split(',').any(|name| name.trim() == workload)
-    })
+/// Whether the environment variable `list` (a comma-separated list of names, for a quick
+/// partial run while working on one workload or format: `REPORT_WORKLOADS`, `REPORT_FORMATS`)
+/// selects `name`; all without it.
+pub fn selected(list: &str, name: &str) -> bool {
+    std::env::var(list).map_or(true, |names| names.split(',').any(|n| n.trim() == name))
 }
 
 /// The shown workloads' names and values, for the legend (in the order of [`run_all`]).
@@ -75,7 +74,9 @@ fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
 
     impl<W: Workload> FormatVisitor for RunOn<'_, W> {
         fn visit<F: Format>(&mut self) {
-            run::<W, F>(self.rounds, self.report);
+            if selected("REPORT_FORMATS", F::LABEL) {
+                run::<W, F>(self.rounds, self.report);
+            }
         }
     }
 
@@ -390,6 +391,9 @@ fn expected<W: Workload, F: Format, I: Implementation<W>>(
     }
 }
 
+/// The passes over a batch with `REPORT_FIXED_BATCH` ([`batch_size`]).
+const FIXED_PASSES: usize = 3;
+
 /// How much one timed unit handles: `passes` times a batch of `values`.
 #[derive(Clone, Copy)]
 pub struct Size {
@@ -399,7 +403,19 @@ pub struct Size {
 
 /// The batch (at most [`MAX_BATCH_BYTES`] encoded) and the number of passes over it with which
 /// FastFlatten (the workload's own values) takes about [`TARGET_BATCH`] on `op`.
+///
+/// With `REPORT_FIXED_BATCH` set, the batch is as many values as [`MAX_BATCH_BYTES`] holds,
+/// read or written [`FIXED_PASSES`] times, whatever the time: for counting instructions under
+/// callgrind, whose slowdown would otherwise size every batch at a value or two (the first
+/// reads of a size pay for the allocator's first use of it).
 pub fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
+    if std::env::var_os("REPORT_FIXED_BATCH").is_some() {
+        let one = reference::<W, F>(&W::values(1)).len();
+        return Size {
+            values: (MAX_BATCH_BYTES / one.max(1)).max(1),
+            passes: FIXED_PASSES,
+        };
+    }
     let target = TARGET_BATCH.as_secs_f64();
     let mut n = 1;
     loop {

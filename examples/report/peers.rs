@@ -26,7 +26,7 @@ pub fn run_peers(rounds: usize, report: &mut Report) {
 
     impl WorkloadVisitor for Workloads<'_> {
         fn visit<W: Workload>(&mut self) {
-            if !selected(W::NAME) {
+            if !selected("REPORT_WORKLOADS", W::NAME) {
                 return;
             }
             W::visit_peers(&mut Peers::<W> {
@@ -61,7 +61,7 @@ pub fn run_peers(rounds: usize, report: &mut Report) {
 
     impl<W: Workload, P: Peer<W>> FormatVisitor for Formats<'_, W, P> {
         fn visit<F: Format>(&mut self) {
-            if P::COMPARED_ON.contains(&F::ID) {
+            if P::COMPARED_ON.contains(&F::ID) && selected("REPORT_FORMATS", F::LABEL) {
                 let row = run::<W, P, F>(self.rounds);
                 self.report.peers.push(row);
             }
