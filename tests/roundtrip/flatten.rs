@@ -170,6 +170,37 @@ pub fn missing_duplicate_and_unknown_keys<F: Format>() {
     assert_eq!(value, expected, "{}", F::NAME);
 }
 
+/// A leaf given a value of another type (an integer where a float leaf is) decides as the flat
+/// struct does: ciborium refuses it (it gives a float field only a float), the other formats
+/// convert it. serde's flatten, whose buffer holds the integer and converts it on replay,
+/// accepts it on every format: a difference the fuzz check names ("an integer for a float
+/// field", `tests/shared/fuzz_check.rs`).
+pub fn leaf_of_another_type_read_as_flat<F: Format>() {
+    #[derive(serde_fastkit::FastFlatten, Debug)]
+    struct Outer {
+        id: u64,
+        #[serde(flatten)]
+        inner: Inner,
+    }
+    #[derive(serde_fastkit::FastFlatten, Debug)]
+    struct Inner {
+        ratio: f64,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    struct Flat {
+        id: u64,
+        ratio: f64,
+    }
+
+    if !F::SELF_DESCRIBING {
+        return;
+    }
+    let bytes = F::encode(&MapFormatter([("id", 1u64), ("ratio", 7)].into_iter())).unwrap();
+    let fast = F::decode::<Outer>(&bytes).map(|o| (o.id, o.inner.ratio));
+    let flat = F::decode::<Flat>(&bytes).map(|f| (f.id, f.ratio));
+    assert_eq!(fast, flat, "{}", F::NAME);
+}
+
 /// Deserializing the anchor shape allocates exactly what the flat struct allocates for the same
 /// bytes (the `Vec` of values and whatever the format itself allocates), so nothing per value.
 /// serde's flatten is measured beside it where it works.
@@ -492,6 +523,11 @@ macro_rules! flatten_tests {
             #[test]
             fn missing_duplicate_and_unknown_keys() {
                 flatten::missing_duplicate_and_unknown_keys::<$format>();
+            }
+
+            #[test]
+            fn leaf_of_another_type_read_as_flat() {
+                flatten::leaf_of_another_type_read_as_flat::<$format>();
             }
 
             #[test]
