@@ -191,6 +191,16 @@ pub fn leaf_of_another_type_read_as_flat<F: Format>() {
         id: u64,
         ratio: f64,
     }
+    #[derive(serde::Deserialize, Debug)]
+    struct SerdeOuter {
+        id: u64,
+        #[serde(flatten)]
+        inner: SerdeInner,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    struct SerdeInner {
+        ratio: f64,
+    }
 
     if !F::SELF_DESCRIBING {
         return;
@@ -199,6 +209,8 @@ pub fn leaf_of_another_type_read_as_flat<F: Format>() {
     let fast = F::decode::<Outer>(&bytes).map(|o| (o.id, o.inner.ratio));
     let flat = F::decode::<Flat>(&bytes).map(|f| (f.id, f.ratio));
     assert_eq!(fast, flat, "{}", F::NAME);
+    let serde = F::decode::<SerdeOuter>(&bytes).map(|o| (o.id, o.inner.ratio));
+    assert_eq!(serde, Ok((1, 7.0)), "{}: serde's flatten", F::NAME);
 }
 
 /// Deserializing the anchor shape allocates exactly what the flat struct allocates for the same
