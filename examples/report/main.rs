@@ -90,7 +90,7 @@ mod svg;
 
 use header::Header;
 use markdown::markdown;
-use measure::run_all;
+use measure::{run_all, FIXED_BATCH_VAR, FORMATS_VAR, WORKLOADS_VAR};
 use peers::run_peers;
 use results::Report;
 use svg::svg;
@@ -159,7 +159,7 @@ fn main() {
 /// Whether the run leaves out workloads or formats, or does not time its batches
 /// (`REPORT_WORKLOADS`, `REPORT_FORMATS`, `REPORT_FIXED_BATCH`): not a report to publish.
 fn partial() -> bool {
-    ["REPORT_WORKLOADS", "REPORT_FORMATS", "REPORT_FIXED_BATCH"]
+    [WORKLOADS_VAR, FORMATS_VAR, FIXED_BATCH_VAR]
         .iter()
         .any(|var| std::env::var_os(var).is_some())
 }

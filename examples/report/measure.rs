@@ -26,7 +26,7 @@ pub fn run_all(rounds: usize, report: &mut Report) {
 
     impl WorkloadVisitor for RunAll<'_> {
         fn visit<W: Workload>(&mut self) {
-            if const { reported::<W>() } && selected("REPORT_WORKLOADS", W::NAME) {
+            if const { reported::<W>() } && selected(WORKLOADS_VAR, W::NAME) {
                 run_workload::<W>(self.rounds, self.report);
             }
         }
@@ -40,8 +40,17 @@ const fn reported<W: Workload>() -> bool {
     !W::NEEDS.borrows
 }
 
+/// The variable naming the workloads a partial run measures.
+pub const WORKLOADS_VAR: &str = "REPORT_WORKLOADS";
+
+/// The variable naming the formats (their labels) a partial run measures.
+pub const FORMATS_VAR: &str = "REPORT_FORMATS";
+
+/// The variable that sizes batches for counting instructions rather than timing ([`batch_size`]).
+pub const FIXED_BATCH_VAR: &str = "REPORT_FIXED_BATCH";
+
 /// Whether the environment variable `list` (a comma-separated list of names, for a quick
-/// partial run while working on one workload or format: `REPORT_WORKLOADS`, `REPORT_FORMATS`)
+/// partial run while working on one workload or format: [`WORKLOADS_VAR`], [`FORMATS_VAR`])
 /// selects `name`; all without it.
 pub fn selected(list: &str, name: &str) -> bool {
     std::env::var(list).map_or(true, |names| names.split(',').any(|n| n.trim() == name))
@@ -74,7 +83,7 @@ fn run_workload<W: Workload>(rounds: usize, report: &mut Report) {
 
     impl<W: Workload> FormatVisitor for RunOn<'_, W> {
         fn visit<F: Format>(&mut self) {
-            if selected("REPORT_FORMATS", F::LABEL) {
+            if selected(FORMATS_VAR, F::LABEL) {
                 run::<W, F>(self.rounds, self.report);
             }
         }
@@ -409,7 +418,7 @@ pub struct Size {
 /// callgrind, whose slowdown would otherwise size every batch at a value or two (the first
 /// reads of a size pay for the allocator's first use of it).
 pub fn batch_size<W: Workload, F: Format>(op: Op) -> Size {
-    if std::env::var_os("REPORT_FIXED_BATCH").is_some() {
+    if std::env::var_os(FIXED_BATCH_VAR).is_some() {
         let one = reference::<W, F>(&W::values(1)).len();
         return Size {
             values: (MAX_BATCH_BYTES / one.max(1)).max(1),

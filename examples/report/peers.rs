@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 use crate::common::formats::{visit_formats, Format, FormatVisitor};
 use crate::common::timer::{format_nanos, Run, Spread};
 use crate::markdown::capitalize;
-use crate::measure::{deserialize, selected, serialize, Op};
+use crate::measure::{deserialize, selected, serialize, Op, FORMATS_VAR, WORKLOADS_VAR};
 use crate::results::{Measured, PeerMeasured, PeerRow, Report, Speed};
 use crate::svg::{bar, panel_title, text, Scale, FAST_COLOUR, HALO, RED, SERDE_COLOUR};
 use crate::workloads::{visit_workloads, Peer, PeerVisitor, Workload, WorkloadVisitor};
@@ -26,7 +26,7 @@ pub fn run_peers(rounds: usize, report: &mut Report) {
 
     impl WorkloadVisitor for Workloads<'_> {
         fn visit<W: Workload>(&mut self) {
-            if !selected("REPORT_WORKLOADS", W::NAME) {
+            if !selected(WORKLOADS_VAR, W::NAME) {
                 return;
             }
             W::visit_peers(&mut Peers::<W> {
@@ -61,7 +61,7 @@ pub fn run_peers(rounds: usize, report: &mut Report) {
 
     impl<W: Workload, P: Peer<W>> FormatVisitor for Formats<'_, W, P> {
         fn visit<F: Format>(&mut self) {
-            if P::COMPARED_ON.contains(&F::ID) && selected("REPORT_FORMATS", F::LABEL) {
+            if P::COMPARED_ON.contains(&F::ID) && selected(FORMATS_VAR, F::LABEL) {
                 let row = run::<W, P, F>(self.rounds);
                 self.report.peers.push(row);
             }
