@@ -279,3 +279,45 @@ fn struct_variants_of_options_read_as_serdes() {
         assert_eq!(fast, twin, "{json}");
     }
 }
+
+/// A CBOR `undefined` (simple value 23) where an optional leaf is decides as it does for the flat
+/// struct (`twin::Outer`), on both CBOR crates: ciborium reads it as `None`, serde_cbor gives an
+/// `Option` field `None` only for `null` and refuses `undefined` as the leaf's type. serde's
+/// flatten holds the value in its buffer as unit, and unit replays as `None`, so it reads `None`
+/// on both: a difference the fuzz check names ("CBOR undefined for an optional field",
+/// `tests/shared/fuzz_check.rs`), found by the `cbor` fuzz target.
+#[test]
+fn cbor_undefined_for_an_optional_leaf_reads_as_the_flat_struct() {
+    #[derive(serde::Deserialize, Debug)]
+    struct SerdeFlattened {
+        id: u32,
+        #[serde(flatten)]
+        opts: SerdeOpts,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    struct SerdeOpts {
+        a: Option<String>,
+    }
+
+    // {"id": 1, "a": undefined}
+    let bytes = [0xa2, 0x62, b'i', b'd', 0x01, 0x61, b'a', 0xf7];
+
+    let fast = ciborium::from_reader::<fast::Outer, _>(&bytes[..]).map_err(|e| e.to_string());
+    let flat = ciborium::from_reader::<twin::Outer, _>(&bytes[..]).map_err(|e| e.to_string());
+    assert_eq!(fast, flat.map(fast::Outer::from), "ciborium");
+    assert_eq!(fast.unwrap().opts.a, None, "ciborium");
+
+    let fast = serde_cbor::from_slice::<fast::Outer>(&bytes).map_err(|e| e.to_string());
+    let flat = serde_cbor::from_slice::<twin::Outer>(&bytes).map_err(|e| e.to_string());
+    assert_eq!(fast, flat.map(fast::Outer::from), "serde_cbor");
+    assert_eq!(
+        fast.unwrap_err(),
+        "invalid type: null, expected a string",
+        "serde_cbor"
+    );
+
+    let serde = ciborium::from_reader::<SerdeFlattened, _>(&bytes[..]).map(|o| (o.id, o.opts.a));
+    assert_eq!(serde.unwrap(), (1, None), "ciborium: serde's flatten");
+    let serde = serde_cbor::from_slice::<SerdeFlattened>(&bytes).map(|o| (o.id, o.opts.a));
+    assert_eq!(serde.unwrap(), (1, None), "serde_cbor: serde's flatten");
+}

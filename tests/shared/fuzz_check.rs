@@ -377,6 +377,14 @@ pub fn intended(
         {
             Some("an integer for a float field")
         }
+        // serde_cbor gives an `Option` field `None` only for `null`, and reads a CBOR
+        // `undefined` elsewhere as unit: a plain struct, and FastFlatten, refuse it for an
+        // optional string or number; serde's buffer holds it as unit, which replays as `None`
+        // (`cbor_undefined_for_an_optional_leaf_reads_as_the_flat_struct`,
+        // tests/option_leaves.rs).
+        (Err(f), Ok(_)) if family == Family::Cbor && f.contains("invalid type: null, expected") => {
+            Some("CBOR undefined for an optional field")
+        }
         // serde's buffered tag accepts a variant's index; ciborium gives an integer to no
         // identifier, so FastFlatten, like a plain struct's enum field, refuses it.
         (Err(f), Ok(_))
