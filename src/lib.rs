@@ -14,7 +14,7 @@
 // each monomorphization is optimized once. That took the release build of the 40-enum crate
 // from 77.8 G instructions to 71.1 G. Two levels are left to LLVM, since forcing them cost run
 // time: a tree's `visit_map` (78 more instructions per plain struct on rmp-serde) and the
-// read of a struct variant after the tag (`AfterTag::tree`).
+// read of a struct variant after the tag (`RestOfMap::tree`).
 
 mod buffer;
 mod enums;

@@ -406,7 +406,7 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn deserialize_tagged_variant<__M: #private::MapAccess<'de>>(
             index: usize,
-            rest: #private::AfterTag<'de, '_, __M>,
+            rest: #private::RestOfMap<'de, __M>,
         ) -> #private::Result<Self, __M::Error> {
             match index {
                 #(#arms)*

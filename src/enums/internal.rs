@@ -109,10 +109,12 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
         };
         E::deserialize_tagged_variant(
             index,
-            AfterTag {
-                held,
-                map: &mut map,
+            RestOfMap {
+                held: held.map(Vec::into_iter),
+                value: None,
+                map,
                 tag: E::TAG,
+                guard: false,
             },
         )
     }
@@ -263,18 +265,22 @@ impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
     }
 }
 
-/// An internally tagged map after its tag, as a variant reads it: the entries held before the
-/// tag, and the format's map, borrowed. A struct variant's read takes this rather than the
-/// whole `RestOfMap` by value, which held a slot for a replayed value and a flag it never
-/// needed: the smaller argument ran 29-107 fewer instructions per event on serde_json and
-/// ciborium, whether LLVM inlines the read or not, and 6-13 more on rmp-serde.
-pub struct AfterTag<'de, 'm, M> {
-    held: Option<Held<'de>>,
-    map: &'m mut M,
+/// The rest of an internally tagged map after its tag: the entries held before the tag, then
+/// the format's own map.
+pub struct RestOfMap<'de, M> {
+    /// The entries held before the tag, until they are all replayed; `None` when keys and
+    /// values come from the format's map (at once when the tag came first): checked first, so
+    /// that the common case costs one predictable branch per key and value, and nothing to drop.
+    held: Option<vec::IntoIter<(Content<'de>, Content<'de>)>>,
+    value: Option<Content<'de>>,
+    map: M,
     tag: &'static str,
+    /// Whether keys are watched for a second tag here ([`TagGuard`]): for a type that knows
+    /// nothing of the tag. A struct variant's tree checks its unknown keys itself.
+    guard: bool,
 }
 
-impl<'de, 'm, M: MapAccess<'de>> AfterTag<'de, 'm, M> {
+impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
     /// Reads a struct variant's tree from the rest of the map: the held entries first, then
     /// the format's map, each through its own loop, so that when the tag came first the
     /// variant is read exactly as the plain struct of its fields is. `into` makes the enum's
@@ -282,46 +288,25 @@ impl<'de, 'm, M: MapAccess<'de>> AfterTag<'de, 'm, M> {
     /// compiles to fewer moves (14 instructions less per event on serde_json and ciborium).
     #[inline]
     pub fn tree<T: FlattenDeserialize<'de>, V>(
-        self,
+        mut self,
         into: impl FnOnce(T) -> V,
     ) -> Result<V, M::Error> {
         let tag = Some(self.tag);
         let mut state = T::new_state();
         if let Some(held) = self.held {
-            fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held.into_iter()), tag)?;
+            fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held), tag)?;
         }
-        fill_from_map::<T, M>(&mut state, self.map, tag)?;
+        fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
         Ok(into(T::finish(state)?))
     }
 
     /// The rest of the map as a deserializer, for the type a newtype variant wraps (or a unit
     /// variant): its keys are watched for a second tag.
     #[inline]
-    pub fn deserializer(self) -> impl Deserializer<'de, Error = M::Error> + 'm
-    where
-        'de: 'm,
-    {
-        RestDeserializer(RestOfMap {
-            held: self.held.map(Vec::into_iter),
-            value: None,
-            map: self.map,
-            tag: self.tag,
-        })
+    pub fn deserializer(mut self) -> impl Deserializer<'de, Error = M::Error> {
+        self.guard = true;
+        RestDeserializer(self)
     }
-}
-
-/// The rest of an internally tagged map after its tag: the entries held before the tag, then
-/// the format's own map.
-struct RestOfMap<'de, M> {
-    /// The entries held before the tag, until they are all replayed; `None` when keys and
-    /// values come from the format's map (at once when the tag came first): checked first, so
-    /// that the common case costs one predictable branch per key and value, and nothing to drop.
-    held: Option<vec::IntoIter<(Content<'de>, Content<'de>)>>,
-    value: Option<Content<'de>>,
-    map: M,
-    /// Watched for in the keys ([`TagGuard`]): the type read here knows nothing of the tag (a
-    /// struct variant's tree checks its unknown keys itself).
-    tag: &'static str,
 }
 
 impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
@@ -341,10 +326,14 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
                 None => self.held = None,
             }
         }
-        self.map.next_key_seed(TagGuard {
-            seed,
-            tag: self.tag,
-        })
+        if self.guard {
+            self.map.next_key_seed(TagGuard {
+                seed,
+                tag: self.tag,
+            })
+        } else {
+            self.map.next_key_seed(seed)
+        }
     }
 
     #[inline]

@@ -39,7 +39,7 @@ pub use self::flattened_internal::{
     NoVariant, VariantFields, VariantTree, VariantTrees,
 };
 pub use self::internal::{
-    deserialize_internal, tagged_unit_variant, tree_key, AfterTag, InternallyTagged,
+    deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap,
 };
 pub use self::tagged_serializer::serialize_tagged_newtype;
 pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
@@ -87,7 +87,7 @@ pub trait DeserializeVariant<'de>: Variants + Sized {
     #[inline]
     fn deserialize_tagged_variant<M: MapAccess<'de>>(
         index: usize,
-        rest: AfterTag<'de, '_, M>,
+        rest: RestOfMap<'de, M>,
     ) -> Result<Self, M::Error> {
         Self::deserialize_variant(index, rest.deserializer())
     }
