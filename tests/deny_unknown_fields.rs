@@ -1,7 +1,7 @@
 //! `#[serde(deny_unknown_fields)]` in a flattened tree: a key that no level of the tree knows is
-//! serde's "unknown field" error listing the whole tree's names. The strictest setting in the
-//! tree wins: a struct that asks for strictness stays strict when flattened (serde ignores it on
-//! a flattened struct: serde issues 1358, 2283, 2984).
+//! serde's "unknown field" error listing the whole tree's names. As in serde, the attribute of
+//! the type being read counts, and a flattened type's is ignored (serde issues 1358, 2283,
+//! 2984); a flattened type with `#[fast_flatten(strict)]` keeps it wherever it is flattened.
 
 use serde_fastkit::FastFlatten;
 
@@ -34,7 +34,22 @@ struct LenientOuter {
 
 #[derive(FastFlatten, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[fast_flatten(strict)]
 struct StrictInner {
+    b: u8,
+}
+
+/// `LenientOuter` with an inner struct that denies unknown fields the way serde reads it.
+#[derive(FastFlatten, Debug, PartialEq)]
+struct DefaultOuter {
+    a: u8,
+    #[serde(flatten)]
+    inner: DenyingInner,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct DenyingInner {
     b: u8,
 }
 
@@ -77,6 +92,19 @@ fn unknown_key_is_reported_where_it_is() {
     let input = "{\n  \"a\": 1,\n  \"typo\": 2,\n  \"b\": 2,\n  \"c\": 3\n}";
     let err = serde_json::from_str::<StrictOuter>(input).unwrap_err();
     assert_eq!((err.line(), err.column()), (3, 8));
+}
+
+#[test]
+fn flattened_deny_unknown_fields_is_ignored_as_by_serde() {
+    let value: DefaultOuter = serde_json::from_str(r#"{"a":1,"b":2,"x":0}"#).unwrap();
+    assert_eq!(value.inner, DenyingInner { b: 2 });
+    assert!(serde_json::from_str::<serde_twin::LenientOuter>(r#"{"a":1,"b":2,"x":0}"#).is_ok());
+    // Read on its own, the struct denies unknown fields.
+    let err = serde_json::from_str::<DenyingInner>(r#"{"b":2,"x":0}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `x`, expected `b` at line 1 column 10"
+    );
 }
 
 #[test]

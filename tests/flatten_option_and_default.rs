@@ -1,7 +1,9 @@
-//! A flattened `Option<T>` and `#[serde(flatten, default)]`: decided by whether any of the
-//! flattened struct's keys appears. serde's flatten turns any error inside a flattened `Option`
-//! into a silent `None` (serde issues 1880, 2349) and ignores `default` on a flattened field
-//! (serde issues 1879, 2707).
+//! A flattened `Option<T>` and `#[serde(flatten, default)]`. As serde's flatten reads it, a
+//! flattened `Option` is `None` when `T` does not read (serde issues 1880, 2349: an error
+//! inside it is a silent `None`); with `#[fast_flatten(strict)]` on `T`, it is decided by
+//! whether any of `T`'s keys appears, and `T`'s error is reported. `default` on a flattened
+//! field is used when none of the struct's keys appears (serde ignores it: serde issues 1879,
+//! 2707).
 
 use serde_fastkit::FastFlatten;
 
@@ -14,6 +16,20 @@ struct Request {
 
 #[derive(FastFlatten, Debug, PartialEq, Default)]
 struct Auth {
+    user: String,
+    token: u64,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct StrictRequest {
+    id: u32,
+    #[serde(flatten)]
+    auth: Option<StrictAuth>,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[fast_flatten(strict)]
+struct StrictAuth {
     user: String,
     token: u64,
 }
@@ -85,18 +101,32 @@ fn option_is_some_with_its_keys() {
 }
 
 #[test]
-fn option_reports_the_error_of_its_struct() {
-    let err = serde_json::from_str::<Request>(r#"{"id":1,"user":"ada"}"#).unwrap_err();
+fn option_is_none_when_its_struct_does_not_read() {
+    for json in [
+        r#"{"id":1,"user":"ada"}"#,
+        r#"{"id":1,"user":"ada","token":"x"}"#,
+        r#"{"id":1,"token":"x","user":"ada"}"#,
+        r#"{"id":1,"user":"ada","user":"bob","token":7}"#,
+    ] {
+        let ours: Request = serde_json::from_str(json).unwrap();
+        assert_eq!(ours, Request { id: 1, auth: None }, "{json}");
+        let twin: serde_twin::Request = serde_json::from_str(json).unwrap();
+        assert_eq!(twin.auth, None, "{json}");
+    }
+}
+
+#[test]
+fn strict_option_reports_the_error_of_its_struct() {
+    let err = serde_json::from_str::<StrictRequest>(r#"{"id":1,"user":"ada"}"#).unwrap_err();
     assert_eq!(err.to_string(), "missing field `token` at line 1 column 21");
-    let err = serde_json::from_str::<Request>(r#"{"id":1,"user":"ada","token":"x"}"#).unwrap_err();
+    let err =
+        serde_json::from_str::<StrictRequest>(r#"{"id":1,"user":"ada","token":"x"}"#).unwrap_err();
     assert_eq!(
         err.to_string(),
         "invalid type: string \"x\", expected u64 at line 1 column 32"
     );
-
-    // serde's flatten silently drops both.
-    let twin: serde_twin::Request = serde_json::from_str(r#"{"id":1,"user":"ada"}"#).unwrap();
-    assert_eq!(twin.auth, None);
+    let value: StrictRequest = serde_json::from_str(r#"{"id":1}"#).unwrap();
+    assert_eq!(value.auth, None);
 }
 
 #[test]

@@ -10,6 +10,7 @@ use serde_fastkit::FastFlatten;
 
 #[derive(FastFlatten, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[fast_flatten(strict)]
 struct Inner {
     name: String,
     #[serde(default)]
@@ -102,7 +103,7 @@ fn pointers_roundtrip_on_sequence_formats() {
 
 #[test]
 fn the_inner_trees_rules_hold_behind_a_pointer() {
-    // `Inner` denies unknown fields, behind its `Box` too; its `default` still applies.
+    // `Inner` (strict) denies unknown fields, behind its `Box` too; its `default` still applies.
     let err = serde_json::from_str::<Pointers>(
         r#"{"id":1,"name":"n","second":true,"third":-3,"fourth":"f","extra":0}"#,
     )

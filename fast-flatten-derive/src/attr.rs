@@ -9,6 +9,12 @@ pub struct Options {
     /// The path to the runtime crate: `#[fast_flatten(crate = "path")]` for a crate that depends
     /// on `serde_fastkit` under another name. Default: `::serde_fastkit`.
     pub krate: syn::Path,
+    /// `#[fast_flatten(strict)]`: FastFlatten's own rules where serde's flatten is lenient
+    /// (its `deny_unknown_fields` holds wherever it is flattened, a flattened `Option` of it
+    /// reports its error, keys beside its unit variants are unknown under
+    /// `deny_unknown_fields`, a catch-all map receives only the keys nothing else claims).
+    /// Without it, the type reads every input serde's derive reads, as serde reads it.
+    pub strict: bool,
 }
 
 impl Options {
@@ -20,6 +26,7 @@ impl Options {
 
     pub fn from_input(input: &DeriveInput) -> syn::Result<Options> {
         let mut krate: Option<syn::Path> = None;
+        let mut strict = false;
         let mut errors = Errors::default();
         for attr in input
             .attrs
@@ -34,9 +41,15 @@ impl Options {
                     }
                     krate = Some(path.parse()?);
                     Ok(())
+                } else if meta.path.is_ident("strict") {
+                    if strict {
+                        return Err(meta.error("duplicate `strict` in #[fast_flatten]"));
+                    }
+                    strict = true;
+                    Ok(())
                 } else {
                     Err(meta.error(
-                        "unknown #[fast_flatten] option; the only one is `crate = \"path\"`",
+                        "unknown #[fast_flatten] option; the options are `crate = \"path\"` and `strict`",
                     ))
                 }
             });
@@ -47,6 +60,7 @@ impl Options {
         errors.finish()?;
         Ok(Options {
             krate: krate.unwrap_or_else(|| syn::parse_quote!(::serde_fastkit)),
+            strict,
         })
     }
 }

@@ -1,4 +1,4 @@
-//! Where clauses for generic structs, and the diagnostic gates of debug builds.
+//! Where clauses for generic structs.
 //!
 //! Plain fields are bounded as serde's derive bounds them: through the type parameters they
 //! mention (`T: Deserialize<'de>` for a `Vec<T>`; [`bounded_types`]), and `'de: 'a` for each
@@ -9,12 +9,7 @@
 //! the whole type keeps its borrowed lifetimes right without special cases (`&'a str:
 //! Deserialize<'de>` holds exactly when `'de: 'a`). serde's `bound` attributes replace the
 //! inferred bounds, as in serde.
-//!
-//! One exception, for diagnostics: a flattened field of a concrete type is *gated* (see
-//! [`gates`]), so that a type missing the flatten traits is one error at the field, not one per
-//! use of it in the expansion.
 
-use std::cell::Cell;
 use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
@@ -179,18 +174,23 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
         Impl::Deserialize => tree.de_bound,
         Impl::Serialize => tree.ser_bound,
     };
-    clause.predicates.extend(gates(tree, which));
-    // A field's own `bound` is added whatever the container says, as in serde.
-    for member in &tree.members {
-        let attrs = member.attrs();
-        let own = explicit(attrs.ser_bound(), attrs.de_bound(), which);
-        clause.predicates.extend(own.into_iter().flatten().cloned());
+    let fields: Vec<FieldUse> = tree.members.iter().map(FieldUse::of_member).collect();
+    let mut bounds = Bounds {
+        generics: &tree.generics,
+        private: &tree.private,
+        which,
+        clause: &mut clause,
+    };
+    for field in &fields {
+        bounds.lifetimes(field);
+        bounds.explicit(field.attrs);
     }
     match container_bound {
-        Some(bound) => clause.predicates.extend(bound.iter().cloned()),
+        Some(bound) => bounds.clause.predicates.extend(bound.iter().cloned()),
         None => {
-            for member in &tree.members {
-                clause.predicates.extend(member_bounds(tree, member, which));
+            for field in &fields {
+                bounds.inferred(field, false);
+                bounds.default(field);
             }
             let container_default = tree.default;
             if which == Impl::Deserialize
@@ -212,81 +212,263 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
     clause
 }
 
-/// Bounds that hold for every correct struct and make a wrong one one error.
-///
-/// A flattened field's type `Inner` is used through `FlattenFields`, `FlattenDeserialize` and
-/// `FlattenSerialize` in every impl and item of the expansion; if `Inner` lacks the traits, each
-/// use is an error (five for one missing derive on a plain struct, some at the derive). Bounding
-/// each item on the traits it uses (`for<'__gate> Inner: FlattenFields`) moves the obligation to
-/// whoever uses the item, so the items themselves compile; the one place that uses the traits of
-/// `Inner` without a gate is the tree's name check (`fields::tree_checks`), spanned at the
-/// field's type: the one error. The unused `for<'__gate>` keeps a bound without generic
-/// parameters from being checked where it is written (stable Rust rejects a false "trivial
-/// bound" at each item), also for the supertraits the compiler derives from it
-/// (`Inner: FlattenDeserialize<'de>` alone implies the trivial `Inner: FlattenFields`). For
-/// correct types the gates hold, and nothing changes.
-///
-/// Only in builds with debug assertions (`cargo check`, `cargo build`, `cargo test`): bounded
-/// on its children's traits, an impl no longer has the children's methods resolved before
-/// monomorphization, and optimized builds lose moves the compiler would elide (callgrind, 2000
-/// wide records on serde_cbor packed: 865 more instructions per record, all `memcpy`; 6-8% more
-/// time in `examples/wide_in_place.rs`). The derive expands such a type twice, with gates under
-/// `cfg(debug_assertions)` and without them otherwise ([`with_gates`]); an optimized build of a
-/// wrong type reports one error per use.
-fn gates(tree: &Tree, which: Impl) -> Vec<WherePredicate> {
-    if !GATED.with(Cell::get) {
-        return Vec::new();
+/// The where clause of a struct whose fields are all plain (a tuple or newtype struct): its own,
+/// plus serde's bounds for `which`, the container's `bound` replacing the inferred ones.
+pub fn fields_where_clause(
+    generics: &Generics,
+    container_bound: Option<&[WherePredicate]>,
+    fields: &[serde_derive_internals::ast::Field],
+    private: &TokenStream,
+    which: Impl,
+) -> WhereClause {
+    let mut clause = generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| parse_quote!(where));
+    let mut bounds = Bounds {
+        generics,
+        private,
+        which,
+        clause: &mut clause,
+    };
+    let fields: Vec<FieldUse> = fields.iter().map(FieldUse::of_field).collect();
+    for field in &fields {
+        bounds.lifetimes(field);
+        bounds.explicit(field.attrs);
     }
-    let private = &tree.private;
-    let gated = tree.members.iter().filter(|member| {
-        member.is_flatten()
-            && !mentions_generics(member.ty(), &tree.generics)
-            && match which {
-                // A buffered child's tree is `Buffered<T>`, whatever `T` is.
-                Impl::Fields => {
-                    let skipped =
-                        member.attrs().skip_deserializing() && member.attrs().skip_serializing();
-                    !(member.is_de_buffered() || skipped)
-                }
-                Impl::Deserialize => {
-                    !member.is_de_buffered() && !member.attrs().skip_deserializing()
-                }
-                Impl::Serialize => !member.is_ser_buffered() && !member.attrs().skip_serializing(),
+    match container_bound {
+        Some(bound) => bounds.clause.predicates.extend(bound.iter().cloned()),
+        None => {
+            for field in &fields {
+                bounds.inferred(field, false);
+                bounds.default(field);
             }
-    });
-    let gates: Vec<WherePredicate> = gated
-        .map(|member| {
-            let ty = member.ty();
-            match which {
-                Impl::Fields => parse_quote!(for<'__gate> #ty: #private::FlattenFields),
-                Impl::Deserialize => {
-                    parse_quote!(for<'__gate> #ty: #private::FlattenDeserialize<'de>)
-                }
-                Impl::Serialize => parse_quote!(for<'__gate> #ty: #private::FlattenSerialize),
-            }
-        })
-        .collect();
-    HAS_GATES.with(|has| has.set(has.get() || !gates.is_empty()));
-    gates
+        }
+    }
+    clause
 }
 
-thread_local! {
-    /// Whether [`gates`] are written in the expansion running on this thread.
-    static GATED: Cell<bool> = const { Cell::new(false) };
-    /// Whether the expansion running on this thread wrote any gate.
-    static HAS_GATES: Cell<bool> = const { Cell::new(false) };
+/// The enum's own where clause plus the bounds `which` needs: those of every struct variant's
+/// hidden struct, and those of every newtype or tuple field.
+pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
+    let generics = &e.container.generics;
+    let mut clause = generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| parse_quote!(where));
+    let attrs = &e.container.attrs;
+    let container_bound = match which {
+        Impl::Fields => None,
+        Impl::Deserialize => attrs.de_bound(),
+        Impl::Serialize => attrs.ser_bound(),
+    };
+    let mut bounds = Bounds {
+        generics,
+        private: &e.private,
+        which,
+        clause: &mut clause,
+    };
+    // Variants' and fields' own `bound`s, whatever the container says, as in serde.
+    for v in &e.variants {
+        bounds.explicit_variant(&v.variant.attrs);
+        for field in v.fields() {
+            bounds.explicit(&field.attrs);
+            if !v.variant.attrs.skip_deserializing() {
+                bounds.lifetimes(&FieldUse::of_field(field));
+            }
+        }
+    }
+    if let Some(bound) = container_bound {
+        bounds.clause.predicates.extend(bound.iter().cloned());
+        return clause;
+    }
+    for v in &e.variants {
+        // serde asks `Default` of a `default` field's parameters in every variant, read or not.
+        for field in v.fields() {
+            bounds.default(&FieldUse::of_field(field));
+        }
+        let used = used_variants(e, which).any(|used| std::ptr::eq(used, v));
+        let variant_bound = explicit(
+            v.variant.attrs.ser_bound(),
+            v.variant.attrs.de_bound(),
+            which,
+        );
+        if !used {
+            continue;
+        }
+        match variant_tree(v, which) {
+            Some(tree) => {
+                for member in &tree.members {
+                    bounds.inferred(&FieldUse::of_member(member), variant_bound.is_some());
+                }
+            }
+            None => {
+                for field in v.fields() {
+                    bounds.inferred(&FieldUse::of_field(field), variant_bound.is_some());
+                }
+            }
+        }
+    }
+    clause
 }
 
-/// Runs one expansion with [`gates`] written or not; also says whether it wrote any.
-pub fn with_gates<T>(
-    gated: bool,
-    expand: impl FnOnce() -> syn::Result<T>,
-) -> syn::Result<(T, bool)> {
-    GATED.with(|g| g.set(gated));
-    HAS_GATES.with(|has| has.set(false));
-    let result = expand();
-    GATED.with(|g| g.set(false));
-    Ok((result?, HAS_GATES.with(Cell::get)))
+/// A field as its bounds see it: its type, its serde attributes, and how it is flattened.
+struct FieldUse<'f> {
+    ty: &'f Type,
+    attrs: &'f serde_derive_internals::attr::Field,
+    /// Read and written through the flatten traits (a flattened field, not a catch-all map).
+    flatten: bool,
+    /// Read (written) through the type's own `Deserialize` (`Serialize`) as serde flattens it.
+    de_buffered: bool,
+    ser_buffered: bool,
+    /// A marked catch-all map: its own impls in the runtime need no bound.
+    catch_all: bool,
+}
+
+impl<'f> FieldUse<'f> {
+    fn of_member(member: &'f Member) -> FieldUse<'f> {
+        FieldUse {
+            ty: member.ty(),
+            attrs: member.attrs(),
+            flatten: member.is_flatten(),
+            de_buffered: member.is_de_buffered(),
+            ser_buffered: member.is_ser_buffered(),
+            catch_all: member.is_catch_all(),
+        }
+    }
+
+    /// A plain field (of a tuple struct, a newtype or tuple variant): read and written by its
+    /// own impls.
+    fn of_field(field: &'f serde_derive_internals::ast::Field) -> FieldUse<'f> {
+        FieldUse {
+            ty: field.ty,
+            attrs: &field.attrs,
+            flatten: false,
+            de_buffered: false,
+            ser_buffered: false,
+            catch_all: false,
+        }
+    }
+}
+
+/// serde's bound rules, in one place, writing into one where clause.
+struct Bounds<'c> {
+    generics: &'c Generics,
+    private: &'c TokenStream,
+    which: Impl,
+    clause: &'c mut WhereClause,
+}
+
+impl Bounds<'_> {
+    fn push(&mut self, predicate: WherePredicate) {
+        self.clause.predicates.push(predicate);
+    }
+
+    /// `'de: 'a` for each lifetime a read field borrows, whatever the bounds say (serde's
+    /// deserializer lifetime outlives them in every impl).
+    fn lifetimes(&mut self, field: &FieldUse) {
+        if self.which == Impl::Deserialize && !field.attrs.skip_deserializing() {
+            for lifetime in field.attrs.borrowed_lifetimes() {
+                self.push(parse_quote!('de: #lifetime));
+            }
+        }
+    }
+
+    /// A field's own `bound`, added whatever the container says, as in serde.
+    fn explicit(&mut self, attrs: &serde_derive_internals::attr::Field) {
+        let own = explicit(attrs.ser_bound(), attrs.de_bound(), self.which);
+        self.clause
+            .predicates
+            .extend(own.into_iter().flatten().cloned());
+    }
+
+    /// A variant's own `bound`, added whatever the container says, as in serde.
+    fn explicit_variant(&mut self, attrs: &serde_derive_internals::attr::Variant) {
+        let own = explicit(attrs.ser_bound(), attrs.de_bound(), self.which);
+        self.clause
+            .predicates
+            .extend(own.into_iter().flatten().cloned());
+    }
+
+    /// `T: Default` for a field with `#[serde(default)]` whose type mentions a generic
+    /// parameter: its absent value is `Default::default()`. serde's derive asks it whatever the
+    /// field's or variant's own `bound` says, and so does this.
+    fn default(&mut self, field: &FieldUse) {
+        let private = self.private;
+        let ty = field.ty;
+        if self.which == Impl::Deserialize
+            && mentions_generics(ty, self.generics)
+            && matches!(
+                field.attrs.default(),
+                serde_derive_internals::attr::Default::Default
+            )
+        {
+            self.push(parse_quote!(#ty: #private::Default));
+        }
+    }
+
+    /// The bounds inferred for reading or writing `field` (none when it or its variant has a
+    /// `bound` of its own, as in serde).
+    fn inferred(&mut self, field: &FieldUse, variant_bound: bool) {
+        let private = self.private;
+        let attrs = field.attrs;
+        let ty = field.ty;
+        if variant_bound || explicit(attrs.ser_bound(), attrs.de_bound(), self.which).is_some() {
+            return;
+        }
+        let generic = mentions_generics(ty, self.generics);
+        // Type parameters only: a bound like `Inner<'a>: FlattenFields` would make the compiler
+        // prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it. A field skipped
+        // one way still counts in the tree's `FlattenFields` (its names, whether it catches
+        // all), which both other impls need of the type.
+        let fields_bound = mentions_type_params(ty, self.generics)
+            && field.flatten
+            && !field.de_buffered
+            && !(attrs.skip_deserializing() && attrs.skip_serializing());
+        match self.which {
+            Impl::Fields => {
+                if fields_bound {
+                    self.push(parse_quote!(#ty: #private::FlattenFields));
+                }
+            }
+            Impl::Deserialize => {
+                if !generic || field.catch_all {
+                } else if attrs.skip_deserializing() {
+                    if fields_bound {
+                        self.push(parse_quote!(#ty: #private::FlattenFields));
+                    }
+                } else if field.de_buffered {
+                    if attrs.deserialize_with().is_none() {
+                        self.push(parse_quote!(#ty: #private::Deserialize<'de>));
+                    }
+                } else if field.flatten {
+                    self.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
+                } else if attrs.deserialize_with().is_none() {
+                    for ty in bounded_types(ty, self.generics) {
+                        self.push(parse_quote!(#ty: #private::Deserialize<'de>));
+                    }
+                }
+            }
+            Impl::Serialize => {
+                if !generic || field.catch_all {
+                } else if attrs.skip_serializing() {
+                    if fields_bound {
+                        self.push(parse_quote!(#ty: #private::FlattenFields));
+                    }
+                } else if field.ser_buffered {
+                    if attrs.serialize_with().is_none() {
+                        self.push(parse_quote!(#ty: #private::Serialize));
+                    }
+                } else if field.flatten {
+                    self.push(parse_quote!(#ty: #private::FlattenSerialize));
+                } else if attrs.serialize_with().is_none() {
+                    for ty in bounded_types(ty, self.generics) {
+                        self.push(parse_quote!(#ty: #private::Serialize));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A field's or variant's own `bound` for `which` (given as its serialize and deserialize
@@ -302,187 +484,6 @@ fn explicit<'b>(
         Impl::Deserialize => de,
         Impl::Serialize => ser,
     }
-}
-
-/// The bounds inferred for `member` (none when it has a `bound` of its own: [`explicit`]).
-fn member_bounds(tree: &Tree, member: &Member, which: Impl) -> Vec<WherePredicate> {
-    let attrs = member.attrs();
-    let private = &tree.private;
-    if explicit(attrs.ser_bound(), attrs.de_bound(), which).is_some() {
-        return Vec::new();
-    }
-    let ty = member.ty();
-    let mut bounds = Vec::new();
-    let generic = mentions_generics(ty, &tree.generics);
-    match which {
-        Impl::Fields => {
-            // Type parameters only: a bound like `Inner<'a>: FlattenFields` would make the
-            // compiler prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it.
-            if mentions_type_params(ty, &tree.generics)
-                && member.is_flatten()
-                && !member.is_de_buffered()
-                && !(attrs.skip_deserializing() && attrs.skip_serializing())
-            {
-                bounds.push(parse_quote!(#ty: #private::FlattenFields));
-            }
-        }
-        Impl::Deserialize => {
-            for lifetime in attrs.borrowed_lifetimes() {
-                bounds.push(parse_quote!('de: #lifetime));
-            }
-            if !generic || member.is_catch_all() {
-            } else if attrs.skip_deserializing() {
-                // serde's parser gives a skipped field `default` unless the container has one.
-                if let serde_derive_internals::attr::Default::Default = attrs.default() {
-                    bounds.push(parse_quote!(#ty: #private::Default));
-                }
-            } else if member.is_de_buffered() {
-                if attrs.deserialize_with().is_none() {
-                    bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
-                }
-            } else if member.is_flatten() {
-                bounds.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
-            } else if attrs.deserialize_with().is_none() {
-                for ty in bounded_types(ty, &tree.generics) {
-                    bounds.push(parse_quote!(#ty: #private::Deserialize<'de>));
-                }
-            }
-            // A missing field with `#[serde(default)]` takes `Default::default()`, as serde's
-            // derive bounds it.
-            if generic
-                && !attrs.skip_deserializing()
-                && matches!(
-                    attrs.default(),
-                    serde_derive_internals::attr::Default::Default
-                )
-            {
-                bounds.push(parse_quote!(#ty: #private::Default));
-            }
-        }
-        Impl::Serialize => {
-            if !generic || attrs.skip_serializing() || member.is_catch_all() {
-            } else if member.is_ser_buffered() {
-                if attrs.serialize_with().is_none() {
-                    bounds.push(parse_quote!(#ty: #private::Serialize));
-                }
-            } else if member.is_flatten() {
-                bounds.push(parse_quote!(#ty: #private::FlattenSerialize));
-            } else if attrs.serialize_with().is_none() {
-                for ty in bounded_types(ty, &tree.generics) {
-                    bounds.push(parse_quote!(#ty: #private::Serialize));
-                }
-            }
-        }
-    }
-    bounds
-}
-
-/// The enum's own where clause plus the bounds `which` needs: those of every struct variant's
-/// hidden struct, and one per newtype or tuple field whose type mentions a generic parameter.
-pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
-    let generics = &e.container.generics;
-    let mut clause = generics
-        .where_clause
-        .clone()
-        .unwrap_or_else(|| parse_quote!(where));
-    let attrs = &e.container.attrs;
-    let container_bound = match which {
-        Impl::Fields => None,
-        Impl::Deserialize => attrs.de_bound(),
-        Impl::Serialize => attrs.ser_bound(),
-    };
-    // The struct variants' gates, whatever the bounds: see `gates`.
-    clause.predicates.extend(enum_gates(e, which));
-    // Variants' and fields' own `bound`s, whatever the container says, as in serde.
-    for v in &e.variants {
-        let attrs = &v.variant.attrs;
-        clause.predicates.extend(
-            explicit(attrs.ser_bound(), attrs.de_bound(), which)
-                .into_iter()
-                .flatten()
-                .cloned(),
-        );
-        for field in v.fields() {
-            let attrs = &field.attrs;
-            clause.predicates.extend(
-                explicit(attrs.ser_bound(), attrs.de_bound(), which)
-                    .into_iter()
-                    .flatten()
-                    .cloned(),
-            );
-        }
-    }
-    if let Some(bound) = container_bound {
-        clause.predicates.extend(bound.iter().cloned());
-        return clause;
-    }
-    let private = &e.private;
-    for v in used_variants(e, which) {
-        let attrs = &v.variant.attrs;
-        if explicit(attrs.ser_bound(), attrs.de_bound(), which).is_some() {
-            // The variant's own bound replaces those inferred for its fields.
-            continue;
-        }
-        if let Some(tree) = variant_tree(v, which) {
-            for member in &tree.members {
-                clause.predicates.extend(member_bounds(tree, member, which));
-            }
-            continue;
-        }
-        for field in v.fields() {
-            let ty = field.ty;
-            let own = explicit(field.attrs.ser_bound(), field.attrs.de_bound(), which);
-            if !mentions_generics(ty, generics) || own.is_some() {
-                continue;
-            }
-            match which {
-                Impl::Deserialize => {
-                    for lifetime in field.attrs.borrowed_lifetimes() {
-                        clause.predicates.push(parse_quote!('de: #lifetime));
-                    }
-                    if field.attrs.skip_deserializing() {
-                        if let serde_derive_internals::attr::Default::Default =
-                            field.attrs.default()
-                        {
-                            clause.predicates.push(parse_quote!(#ty: #private::Default));
-                        }
-                    } else {
-                        if field.attrs.deserialize_with().is_none() {
-                            for ty in bounded_types(ty, generics) {
-                                clause
-                                    .predicates
-                                    .push(parse_quote!(#ty: #private::Deserialize<'de>));
-                            }
-                        }
-                        if let serde_derive_internals::attr::Default::Default =
-                            field.attrs.default()
-                        {
-                            clause.predicates.push(parse_quote!(#ty: #private::Default));
-                        }
-                    }
-                }
-                Impl::Serialize => {
-                    if !field.attrs.skip_serializing() && field.attrs.serialize_with().is_none() {
-                        for ty in bounded_types(ty, generics) {
-                            clause
-                                .predicates
-                                .push(parse_quote!(#ty: #private::Serialize));
-                        }
-                    }
-                }
-                Impl::Fields => {}
-            }
-        }
-    }
-    clause
-}
-
-/// The gates (see [`gates`]) of the struct variants `which` uses.
-pub fn enum_gates(e: &Enum, which: Impl) -> Vec<WherePredicate> {
-    used_variants(e, which)
-        .filter_map(|v| variant_tree(v, which))
-        .flat_map(|tree| gates(tree, which))
-        .collect()
 }
 
 /// The variants `which` reads or writes (not skipped, not through a user function).

@@ -2,25 +2,15 @@
 //! do instead.
 
 use serde_derive_internals::ast::{Container, Data, Field, Style};
-use syn::{DeriveInput, Fields};
+use syn::DeriveInput;
 
 use crate::errors::Errors;
 
-/// FastFlatten works on structs with named fields, unit structs and enums; anything else is an
-/// error on the item. A struct converted in both directions (`transparent`, or `from`/`try_from` with
-/// `into`) may have any shape: its own fields are never read as a tree.
-pub fn shape(input: &DeriveInput, converted_both_ways: bool) -> syn::Result<()> {
+/// FastFlatten works on structs of every shape and enums; a union is an error on the item.
+pub fn shape(input: &DeriveInput) -> syn::Result<()> {
     let ident = &input.ident;
     let message = match &input.data {
-        syn::Data::Struct(_) if converted_both_ways => return Ok(()),
-        syn::Data::Struct(data) => match &data.fields {
-            Fields::Named(_) => return Ok(()),
-            Fields::Unnamed(_) => format!(
-                "FastFlatten supports structs with named fields; `{ident}` is a tuple struct. \
-                 Name its fields, or derive serde's `Serialize, Deserialize` for it"
-            ),
-            Fields::Unit => return Ok(()),
-        },
+        syn::Data::Struct(_) => return Ok(()),
         syn::Data::Enum(_) => return Ok(()),
         syn::Data::Union(_) => format!(
             "FastFlatten supports structs and enums; `{ident}` is a union, which serde \

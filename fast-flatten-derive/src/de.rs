@@ -624,6 +624,9 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
     if !member.is_de_buffered() {
         return read;
     }
+    if member.is_buffered_option() {
+        return quote!(#read.map(|__buffered| __buffered.0));
+    }
     let inner = quote!((#read).0);
     if member.attrs().deserialize_with().is_some() {
         quote!(#inner.value)

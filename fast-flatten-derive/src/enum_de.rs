@@ -262,7 +262,9 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     match v.de_style() {
         Style::Unit => {
             let check = if matches!(e.tag(), TagType::Internal { .. }) {
-                let deny = e.container.attrs.deny_unknown_fields();
+                // serde ignores entries beside a unit variant's tag, `deny_unknown_fields` or
+                // not (serde issues 2123, 2294); a strict enum refuses them.
+                let deny = e.strict && e.container.attrs.deny_unknown_fields();
                 quote!(#private::tagged_unit_variant(__deserializer, #rust_name, #variant_name, #deny))
             } else {
                 quote!(#private::untagged_unit_variant(__deserializer, #rust_name, #variant_name))

@@ -107,7 +107,6 @@ fn clauses(e: &Enum, children_join: bool) -> Clauses {
         .clone()
         .unwrap_or_else(|| syn::parse_quote!(where));
     let mut fields = own;
-    fields.predicates.extend(bound::enum_gates(e, Impl::Fields));
     let mut de = bound::enum_where_clause(e, Impl::Deserialize);
     let mut ser = bound::enum_where_clause(e, Impl::Serialize);
     if children_join {
@@ -219,6 +218,7 @@ fn content_value(
 }
 
 fn external(e: &Enum) -> TokenStream {
+    let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
@@ -258,6 +258,7 @@ fn external(e: &Enum) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const STRICT: bool = #strict;
             const LEN: usize = #count;
             const FIELDS: &'static [&'static str] = &[#(#names),*];
             const NAME_TREE: &'static [#private::NamePart] = &[#(#name_tree),*];
@@ -319,6 +320,7 @@ fn external(e: &Enum) -> TokenStream {
 }
 
 fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
+    let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
@@ -341,6 +343,7 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const STRICT: bool = #strict;
             const LEN: usize = 2;
             const FIELDS: &'static [&'static str] = &[#tag, #content_key];
             const NAME_TREE: &'static [#private::NamePart] = &[
@@ -407,6 +410,7 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
 }
 
 fn untagged(e: &Enum) -> TokenStream {
+    let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
@@ -438,6 +442,7 @@ fn untagged(e: &Enum) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const STRICT: bool = #strict;
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
             const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::CatchAll];
@@ -516,6 +521,7 @@ fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &s
 /// `match` from the list's value to the enum, and impls whose every method is one call into the
 /// runtime (`flattened_internal.rs`), which walks the list.
 fn internal(e: &Enum, tag: &str) -> TokenStream {
+    let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, true);
@@ -596,6 +602,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
         ))
     };
     let own_deny = e.container.attrs.deny_unknown_fields();
+    let own_deny_flattened = e.strict && own_deny;
 
     let serialize = serialize_impl(e, &clauses.ser, |v| {
         let variant = v.variant.attrs.name().serialize_name();
@@ -633,6 +640,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+            const STRICT: bool = #strict;
             const LEN: usize = 1 + <#trees as #private::VariantFields>::LEN;
             const FIELDS: &'static [&'static str] = #fields;
             const NAME_TREE: &'static [#private::NamePart] = &[
@@ -640,7 +648,9 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
                 #private::NamePart::OneOf(&[#(#alternatives),*]),
             ];
             const DENY_UNKNOWN_FIELDS: bool =
-                #own_deny || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS;
+                #own_deny || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
+            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened
+                || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
             const CATCH_ALL: bool = <#trees as #private::VariantFields>::CATCH_ALL;
 
             #[inline]

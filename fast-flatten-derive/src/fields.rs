@@ -17,11 +17,19 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let len = tree.len_expr();
     let fields = fields_const(tree);
     let name_tree = name_tree(tree);
+    // serde honours `deny_unknown_fields` on the outermost type only; a flattened type's counts
+    // when it is strict.
+    let strict = tree.strict;
     let own_deny = tree.deny_unknown_fields;
-    let child_deny = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
-        let ty = &member.flat_ty;
-        quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS)
-    });
+    let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
+    let child_deny: Vec<_> = tree
+        .de_members()
+        .filter(|m| m.is_flatten())
+        .map(|member| {
+            let ty = &member.flat_ty;
+            quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS_FLATTENED)
+        })
+        .collect();
     let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
         let ty = &member.flat_ty;
         // A field written by `serialize_with` may write any entries: the tree is a map.
@@ -77,7 +85,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const FIELDS: &'static [&'static str] = #fields;
             const NAME_TREE: &'static [#private::NamePart] = #name_tree;
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
+            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
+            const STRICT: bool = #strict;
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]

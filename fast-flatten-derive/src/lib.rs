@@ -8,10 +8,11 @@
 //! | attributes | `attr.rs` | `#[fast_flatten(...)]`; `#[serde(...)]` is read by `serde_derive_internals`, serde's own parser |
 //! | checks | `check.rs` | shapes and attributes FastFlatten cannot (yet) expand, as spanned errors |
 //! | model | `tree.rs` | the struct's leaves and flattened children, in declaration order |
-//! | bounds | `bound.rs` | where clauses for generic structs; in debug builds, the gates that make a flattened type without the flatten traits one error |
+//! | bounds | `bound.rs` | where clauses for generic structs and enums, by serde's rules |
 //! | expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
 //! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
 //! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
+//! | tuple structs | `tuple.rs` | serde's tuple and newtype struct impls |
 //! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
@@ -33,6 +34,7 @@ mod errors;
 mod fields;
 mod ser;
 mod tree;
+mod tuple;
 mod unit;
 mod user_call;
 mod variant_structs;
@@ -68,7 +70,7 @@ pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
 fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     if let syn::Data::Union(_) = input.data {
         // Before serde's parser, whose message does not say what to do instead.
-        check::shape(input, false)?;
+        check::shape(input)?;
     }
 
     // Every attribute check in one pass, into one collector: ours, serde's parser's, and the
@@ -86,7 +88,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     );
     errors.take(ctxt.check());
     if let Some(container) = &container {
-        errors.take(check::shape(input, convert::Conversions::both(container)));
+        errors.take(check::shape(input));
         errors.take(check::supported(container));
     }
     errors.finish()?;
@@ -98,21 +100,10 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     };
 
     let private = options.private();
-    // Expanded with the diagnostic gates (`bound::gates`), and once more without them for
-    // optimized builds when the type has any.
-    let (gated, has_gates) = bound::with_gates(true, || items(&container, &options, &private))?;
-    if !has_gates {
-        return Ok(dummy::wrap(&private, gated));
-    }
-    let (ungated, _) = bound::with_gates(false, || items(&container, &options, &private))?;
-    let gated = dummy::wrap(&private, gated);
-    let ungated = dummy::wrap(&private, ungated);
-    Ok(quote::quote! {
-        #[cfg(debug_assertions)]
-        #gated
-        #[cfg(not(debug_assertions))]
-        #ungated
-    })
+    Ok(dummy::wrap(
+        &private,
+        items(&container, &options, &private)?,
+    ))
 }
 
 /// Every item of the expansion of `container`.
@@ -128,6 +119,12 @@ fn items(
             if !converted =>
         {
             unit::expand(container, private)
+        }
+        serde_derive_internals::ast::Data::Struct(
+            serde_derive_internals::ast::Style::Tuple | serde_derive_internals::ast::Style::Newtype,
+            _,
+        ) if !convert::Conversions::both(container) => {
+            tuple::expand(container, private, conversions.ser, conversions.de)
         }
         serde_derive_internals::ast::Data::Struct(..) => match (conversions.ser, conversions.de) {
             (Some(ser), Some(de)) => [ser, de].into_iter().collect(),

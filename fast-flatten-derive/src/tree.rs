@@ -37,6 +37,8 @@ pub struct Tree<'a> {
     /// expression of the runtime's `Expecting`.
     pub expecting: TokenStream,
     pub deny_unknown_fields: bool,
+    /// `#[fast_flatten(strict)]` on the container (the enum, for a variant's hidden struct).
+    pub strict: bool,
     /// The container's `#[serde(default)]` (none for a variant: serde has no such attribute
     /// on enums).
     pub default: &'a attr::Default,
@@ -59,8 +61,11 @@ pub struct Member<'a> {
     pub offset: TokenStream,
     pub options: FieldOptions,
     /// The type the flatten traits are asked of for a flattened member: the field's type, or
-    /// `Buffered<type>` when it is read as serde reads it.
+    /// `Buffered<type>` when it is read as serde reads it (`Option<Buffered<T>>` for an
+    /// `Option<T>` outside strict structs).
     pub flat_ty: TokenStream,
+    /// Whether `flat_ty` is `Option<Buffered<T>>`.
+    pub buffered_option: bool,
 }
 
 /// The name of the marker field of a variant's hidden structs.
@@ -93,12 +98,13 @@ impl<'a> Tree<'a> {
                 container.ident,
                 span = Span::call_site()
             ),
-            members: members(fields, &options.private(), tag.is_some())?,
+            members: members(fields, &options.private(), tag.is_some(), options.strict)?,
             by_ref: false,
             ser_name: attrs.name().serialize_name(),
             de_name: attrs.name().deserialize_name(),
             expecting,
             deny_unknown_fields: attrs.deny_unknown_fields(),
+            strict: options.strict,
             default: attrs.default(),
             ser_bound: attrs.ser_bound(),
             de_bound: attrs.de_bound(),
@@ -129,7 +135,7 @@ impl<'a> Tree<'a> {
             ident,
             vis: &container.original.vis,
             generics: container.generics.clone(),
-            members: members(&variant.fields, &private, false)?,
+            members: members(&variant.fields, &private, false, options.strict)?,
             marker: Some(quote!(#enum_ident #ty_generics)),
             private,
             by_ref: false,
@@ -137,6 +143,7 @@ impl<'a> Tree<'a> {
             de_name: variant.attrs.name().deserialize_name(),
             expecting,
             deny_unknown_fields: attrs.deny_unknown_fields(),
+            strict: options.strict,
             default: &attr::Default::None,
             ser_bound: attrs.ser_bound(),
             de_bound: attrs.de_bound(),
@@ -158,6 +165,7 @@ impl<'a> Tree<'a> {
                 offset: member.offset.clone(),
                 options: member.options,
                 flat_ty: member.flat_ty.clone(),
+                buffered_option: member.buffered_option,
             })
             .collect();
         Tree {
@@ -172,6 +180,7 @@ impl<'a> Tree<'a> {
             de_name: self.de_name,
             expecting: self.expecting.clone(),
             deny_unknown_fields: self.deny_unknown_fields,
+            strict: self.strict,
             default: self.default,
             ser_bound: self.ser_bound,
             de_bound: self.de_bound,
@@ -248,6 +257,7 @@ fn members<'a>(
     fields: &'a [Field<'a>],
     private: &TokenStream,
     tagged: bool,
+    strict: bool,
 ) -> syn::Result<Vec<Member<'a>>> {
     let mut offset = if tagged { quote!(1) } else { quote!(0) };
     let mut members = Vec::with_capacity(fields.len());
@@ -282,10 +292,15 @@ fn members<'a>(
         }
         let ty = field.ty;
         let buffered = options.buffered || field.attrs.deserialize_with().is_some();
-        let flat_ty = if field.attrs.flatten() && buffered {
-            quote!(#private::Buffered<#ty>)
-        } else {
-            quote!(#ty)
+        // A buffered `Option<T>` is `Option<Buffered<T>>`, so that it is read as the runtime
+        // reads a flattened `Option` (`None` when `T` does not read, as serde reads it); in a
+        // strict struct, `Buffered<Option<T>>`: `None` only when none of `T`'s keys appears.
+        let (flat_ty, buffered_option) = match option_argument(ty) {
+            _ if !(field.attrs.flatten() && buffered) => (quote!(#ty), false),
+            Some(inner) if field.attrs.deserialize_with().is_none() && !strict => {
+                (quote!(#private::Option<#private::Buffered<#inner>>), true)
+            }
+            _ => (quote!(#private::Buffered<#ty>), false),
         };
         let member = Member {
             field,
@@ -293,6 +308,7 @@ fn members<'a>(
             offset: offset.clone(),
             options,
             flat_ty,
+            buffered_option,
         };
         if let Some(len) = member.slot_count(private) {
             offset = quote!(#offset + #len);
@@ -349,42 +365,15 @@ impl Member<'_> {
     /// serde's missing-field rule. A type of one's own named `Option` in scope would make the
     /// expansion fail to compile (a mismatched type at the derive), never read differently.
     pub fn is_option(&self) -> bool {
-        let mut ty = self.ty();
-        while let Type::Group(syn::TypeGroup { elem, .. })
-        | Type::Paren(syn::TypeParen { elem, .. }) = ty
-        {
-            ty = elem;
-        }
-        let Type::Path(syn::TypePath {
-            qself: None, path, ..
-        }) = ty
-        else {
-            return false;
-        };
-        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-        let known = match names
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            ["Option"] => path.leading_colon.is_none(),
-            ["std" | "core", "option", "Option"] => true,
-            _ => false,
-        };
-        let one_type_argument = path.segments.last().is_some_and(|last| {
-            matches!(&last.arguments, syn::PathArguments::AngleBracketed(arguments)
-                if arguments.args.len() == 1
-                    && matches!(arguments.args[0], syn::GenericArgument::Type(_)))
-        });
-        known
-            && one_type_argument
-            && path
-                .segments
-                .iter()
-                .rev()
-                .skip(1)
-                .all(|s| s.arguments.is_none())
+        option_argument(self.ty()).is_some()
+    }
+
+    /// A flattened field read as serde reads it whose type is an `Option` ([`is_option`]): it
+    /// is read as `Option<Buffered<T>>`.
+    ///
+    /// [`is_option`]: Member::is_option
+    pub fn is_buffered_option(&self) -> bool {
+        self.buffered_option
     }
 
     /// A flattened map marked `#[fast_flatten(catch_all)]`.
@@ -430,6 +419,51 @@ impl Member<'_> {
         } else {
             Some(quote!(1))
         }
+    }
+}
+
+/// `T` of a type written `Option<T>`, `std::option::Option<T>` or `core::option::Option<T>`
+/// (see [`Member::is_option`]).
+fn option_argument(mut ty: &Type) -> Option<&Type> {
+    while let Type::Group(syn::TypeGroup { elem, .. }) | Type::Paren(syn::TypeParen { elem, .. }) =
+        ty
+    {
+        ty = elem;
+    }
+    let Type::Path(syn::TypePath {
+        qself: None, path, ..
+    }) = ty
+    else {
+        return None;
+    };
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let known = match names
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["Option"] => path.leading_colon.is_none(),
+        ["std" | "core", "option", "Option"] => true,
+        _ => false,
+    };
+    let outer_plain = path
+        .segments
+        .iter()
+        .rev()
+        .skip(1)
+        .all(|s| s.arguments.is_none());
+    if !(known && outer_plain) {
+        return None;
+    }
+    match &path.segments.last()?.arguments {
+        syn::PathArguments::AngleBracketed(arguments) if arguments.args.len() == 1 => {
+            match &arguments.args[0] {
+                syn::GenericArgument::Type(inner) => Some(inner),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

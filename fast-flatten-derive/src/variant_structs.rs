@@ -55,6 +55,7 @@ fn delegated_fields(by_ref: &Tree, by_value: &Tree) -> TokenStream {
             const FIELDS: &'static [&'static str] = #value::FIELDS;
             const NAME_TREE: &'static [#private::NamePart] = #value::NAME_TREE;
             const DENY_UNKNOWN_FIELDS: bool = #value::DENY_UNKNOWN_FIELDS;
+            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #value::DENY_UNKNOWN_FIELDS_FLATTENED;
             const CATCH_ALL: bool = #value::CATCH_ALL;
 
             #[cfg_attr(debug_assertions, inline)]

@@ -16,6 +16,8 @@ pub struct Enum<'a> {
     /// `path::to::serde_fastkit::__private`.
     pub private: TokenStream,
     pub variants: Vec<EnumVariant<'a>>,
+    /// `#[fast_flatten(strict)]` on the enum.
+    pub strict: bool,
 }
 
 pub struct EnumVariant<'a> {
@@ -67,6 +69,7 @@ impl<'a> Enum<'a> {
             ident: &container.ident,
             private: options.private(),
             variants: model,
+            strict: options.strict,
         })
     }
 

@@ -13,10 +13,10 @@
 
 use core::marker::PhantomData;
 
-use serde::de::{self, DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess};
+use serde::de::{self, Error as _, IgnoredAny, MapAccess, SeqAccess};
 
 use super::{variant_out_of_range, InternallyTagged, VariantSeed, Variants};
-use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
+use crate::buffer::{reserve_held, Content, ContentVisitor, HeldValue};
 use crate::flatten::{FlattenDeserialize, FlattenFields, RestKey, SeqLeaves};
 
 /// A flattened internally tagged enum: the list of its variants' trees, and the enum built
@@ -38,8 +38,9 @@ pub trait FlattenInternal<'de>: InternallyTagged<'de> + FlattenFields {
 pub trait VariantFields {
     /// The leaves of every variant together.
     const LEN: usize;
-    /// Whether any variant denies unknown fields.
-    const DENY_UNKNOWN_FIELDS: bool;
+    /// Whether any variant denies unknown fields of the tree the enum is flattened into
+    /// ([`FlattenFields::DENY_UNKNOWN_FIELDS_FLATTENED`]).
+    const DENY_UNKNOWN_FIELDS_FLATTENED: bool;
     /// Whether any variant has a catch-all map.
     const CATCH_ALL: bool;
 
@@ -105,7 +106,8 @@ pub enum Chosen<T, Rest> {
 
 impl<T: FlattenFields, Rest: VariantFields> VariantFields for VariantTree<T, Rest> {
     const LEN: usize = T::LEN + Rest::LEN;
-    const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS || Rest::DENY_UNKNOWN_FIELDS;
+    const DENY_UNKNOWN_FIELDS_FLATTENED: bool =
+        T::DENY_UNKNOWN_FIELDS_FLATTENED || Rest::DENY_UNKNOWN_FIELDS_FLATTENED;
     const CATCH_ALL: bool = T::CATCH_ALL || Rest::CATCH_ALL;
 
     #[inline]
@@ -196,7 +198,7 @@ where
 
 impl VariantFields for NoVariant {
     const LEN: usize = 0;
-    const DENY_UNKNOWN_FIELDS: bool = false;
+    const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
     const CATCH_ALL: bool = false;
 
     #[cfg_attr(debug_assertions, inline)]
@@ -437,38 +439,6 @@ fn read_tag<'de, E: Variants, M: MapAccess<'de>>(
     map.next_value_seed(VariantSeed::<E, _>::identifier())
 }
 
-/// One held value, offered to a tree's `deserialize_slot` as if it were the map's next value.
-struct HeldValue<'de, E> {
-    value: Option<Content<'de>>,
-    error: PhantomData<E>,
-}
-
-impl<'de, E> HeldValue<'de, E> {
-    /// The map holding `value` only.
-    #[inline]
-    pub fn new(value: Content<'de>) -> Self {
-        HeldValue {
-            value: Some(value),
-            error: PhantomData,
-        }
-    }
-}
-
-impl<'de, E: de::Error> MapAccess<'de> for HeldValue<'de, E> {
-    type Error = E;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, _seed: K) -> Result<Option<K::Value>, E> {
-        Ok(None)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, E> {
-        match self.value.take() {
-            Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
-            None => Err(E::custom("serde_fastkit: a held value was read twice")),
-        }
-    }
-}
-
 /// Gives the map's next value, for the leaf `slot` of the flattened internally tagged enum `E`,
 /// to the variant the tag chose: the tree `T`, whose leaves are `E`'s slots from `offset`. A
 /// slot of another variant is looked up again by name in `T` (variants share field names, and
@@ -493,7 +463,7 @@ where
     let name = E::slot_name(slot).unwrap_or("");
     match T::slot_of(name) {
         Some(own) => T::deserialize_slot(state, own, map),
-        None => skip_other_variant_key(E::DENY_UNKNOWN_FIELDS, name, T::FIELDS, map),
+        None => skip_other_variant_key(E::DENY_UNKNOWN_FIELDS_FLATTENED, name, T::FIELDS, map),
     }
 }
 

@@ -569,8 +569,8 @@ impl<'de> DeserializeSeed<'de> for IgnoredKey {
 }
 
 /// Reads an internally tagged unit variant from the rest of its map: serde ignores any
-/// entries left (or a sequence); with `deny_unknown_fields` on the enum, an entry is serde's
-/// "unknown field" error (serde itself ignores them: serde issues 2123, 2294).
+/// entries left (or a sequence), also under `deny_unknown_fields` (serde issues 2123, 2294);
+/// with `deny_unknown_fields` on a strict enum, an entry is serde's "unknown field" error.
 #[inline]
 pub fn tagged_unit_variant<'de, D: Deserializer<'de>>(
     deserializer: D,

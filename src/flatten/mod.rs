@@ -164,11 +164,22 @@ pub trait FlattenFields {
     /// the names an "unknown field" error lists when `FIELDS` cannot name them.
     const NAME_TREE: &'static [NamePart] = &[];
 
-    /// Whether a key the tree does not know is an error ("unknown field") rather than skipped:
-    /// true when any struct of the tree has `#[serde(deny_unknown_fields)]`. The strictest
-    /// setting wins, because a key is unknown only when no level of the tree knows it, and a
-    /// struct that asks for strictness cannot be made lenient by being flattened.
+    /// Whether a key the tree does not know is an error ("unknown field") rather than skipped,
+    /// when this type is read: its own `#[serde(deny_unknown_fields)]`, or
+    /// [`DENY_UNKNOWN_FIELDS_FLATTENED`](Self::DENY_UNKNOWN_FIELDS_FLATTENED) of a type
+    /// flattened into it.
     const DENY_UNKNOWN_FIELDS: bool = false;
+
+    /// Whether this type, flattened into another, makes that tree deny unknown keys. serde
+    /// ignores `deny_unknown_fields` on a flattened type, and so does FastFlatten by default;
+    /// a type with `#[fast_flatten(strict)]` keeps it wherever it is flattened (a key is then
+    /// unknown only when no level of the tree knows it).
+    const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
+
+    /// Whether the type was derived with `#[fast_flatten(strict)]`: flattened in an `Option`, an
+    /// error reading it is reported, where serde's flatten (and FastFlatten by default) reads
+    /// `None`.
+    const STRICT: bool = false;
 
     /// Whether the tree holds a catch-all map (`#[serde(flatten)] extra: HashMap<K, V>`), which
     /// receives every key no leaf claims when reading, and makes the tree be written as a map

@@ -1,18 +1,26 @@
-//! A flattened `Option<T>`: `None` when none of `T`'s keys appears, `Some` when they do and `T`
-//! reads, and `T`'s error (never a silent `None`, unlike serde's flatten) when they do and it
-//! does not.
+//! A flattened `Option<T>`, read as serde's flatten reads it: `Some` when `T` reads from the
+//! keys present (even none of them, if `T` needs none), `None` when reading `T` fails. With
+//! `#[fast_flatten(strict)]` on `T`: `None` when none of `T`'s keys appears, `Some` when they do
+//! and `T` reads, and `T`'s error when they do and it does not.
+//!
+//! Leniently read, each of `T`'s values is held before it is read into `T` ([`HeldValue`]): a
+//! value that fails to read leaves the format's own reader in the middle of it, where the rest
+//! of the map could not be read; held, it fails on its own and the map goes on.
 //!
 //! On formats that write structs as sequences, a `None` writes no leaves, so it cannot be read
 //! back there (as with serde's derive). On formats that number fields (serde_cbor's packed
 //! format), a `None` skips its leaves' numbers, so later fields keep theirs.
 
-use serde::de::{self, MapAccess, SeqAccess};
+use core::marker::PhantomData;
+
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 
 use super::names::skip_written_leaves;
 use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestClaim, RestKey,
     SeqLeaves,
 };
+use crate::buffer::{ContentVisitor, HeldValue};
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenFields> FlattenFields for Option<T> {
@@ -20,6 +28,8 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const FIELDS: &'static [&'static str] = T::FIELDS;
     const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
     const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
+    const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
+    const STRICT: bool = T::STRICT;
     const CATCH_ALL: bool = T::CATCH_ALL;
 
     #[cfg_attr(debug_assertions, inline)]
@@ -33,20 +43,30 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     }
 }
 
+/// The state of a flattened `Option<T>`: `T`'s, and whether reading `T` failed already (then
+/// the value is `None` and `T`'s remaining keys are skipped).
+pub struct OptionState<S> {
+    inner: S,
+    failed: bool,
+}
+
 #[diagnostic::do_not_recommend]
 impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
-    type State = T::State;
+    type State = OptionState<T::State>;
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn new_state() -> Self::State {
-        T::new_state()
+        OptionState {
+            inner: T::new_state(),
+            failed: false,
+        }
     }
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn state_is_empty(state: &Self::State) -> bool {
-        T::state_is_empty(state)
+        !state.failed && T::state_is_empty(&state.inner)
     }
 
     const CHOOSES: bool = T::CHOOSES;
@@ -54,7 +74,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn owns(state: &Self::State, slot: usize) -> bool {
-        T::owns(state, slot)
+        T::owns(&state.inner, slot)
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -64,19 +84,24 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         slot: usize,
         map: &mut M,
     ) -> Result<(), M::Error> {
-        T::deserialize_slot(state, slot, map)
+        if T::STRICT {
+            return T::deserialize_slot(&mut state.inner, slot, map);
+        }
+        lenient(state, map, |inner, value| {
+            T::deserialize_slot(inner, slot, value)
+        })
     }
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
-        T::rest_claim(state, key)
+        T::rest_claim(&mut state.inner, key)
     }
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest_keys_are_names(state: &mut Self::State) -> bool {
-        T::rest_keys_are_names(state)
+        T::rest_keys_are_names(&mut state.inner)
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -86,17 +111,30 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         key: RestKey<'de>,
         map: &mut M,
     ) -> Result<bool, M::Error> {
-        T::deserialize_rest(state, key, map)
+        if T::STRICT {
+            return T::deserialize_rest(&mut state.inner, key, map);
+        }
+        let mut taken = true;
+        lenient(state, map, |inner, value| {
+            taken = T::deserialize_rest(inner, key, value)?;
+            Ok(())
+        })?;
+        Ok(taken)
     }
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
-        if T::state_is_empty(&state) {
-            Ok(None)
-        } else {
-            T::finish(state).map(Some)
+        if T::STRICT {
+            if T::state_is_empty(&state.inner) {
+                return Ok(None);
+            }
+            return T::finish(state.inner).map(Some);
         }
+        if state.failed {
+            return Ok(None);
+        }
+        Ok(T::finish::<E>(state.inner).ok())
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -106,6 +144,25 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     ) -> Result<Self, A::Error> {
         T::deserialize_leaves(leaves).map(Some)
     }
+}
+
+/// Reads the map's next value into `T`'s state through `read`, as serde's flatten reads a
+/// flattened `Option`: the value is held first, and a failure to read it into `T` makes the
+/// option `None` (later values of `T` are skipped) instead of an error.
+#[inline]
+fn lenient<'de, S, M: MapAccess<'de>>(
+    state: &mut OptionState<S>,
+    map: &mut M,
+    read: impl FnOnce(&mut S, &mut HeldValue<'de, M::Error>) -> Result<(), M::Error>,
+) -> Result<(), M::Error> {
+    if state.failed {
+        return map.next_value::<IgnoredAny>().map(drop);
+    }
+    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+    if read(&mut state.inner, &mut HeldValue::new(value)).is_err() {
+        state.failed = true;
+    }
+    Ok(())
 }
 
 #[diagnostic::do_not_recommend]

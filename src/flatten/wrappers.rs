@@ -26,6 +26,7 @@ macro_rules! pointer {
             const FIELDS: &'static [&'static str] = T::FIELDS;
             const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
             const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
+            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
             const CATCH_ALL: bool = T::CATCH_ALL;
 
             #[cfg_attr(debug_assertions, inline)]

@@ -34,7 +34,9 @@ pub use crate::buffer::{Content, ContentDeserializer};
 pub use crate::enums::*;
 pub use core::fmt::{Formatter, Result as FmtResult};
 pub use serde::de::{EnumAccess, IgnoredAny, VariantAccess, Visitor};
-pub use serde::ser::{Error as SerError, SerializeTuple, SerializeTupleVariant};
+pub use serde::ser::{
+    Error as SerError, SerializeTuple, SerializeTupleStruct, SerializeTupleVariant,
+};
 
 /// Stands in for `serde` under the name `_serde` in generated code: serde's attribute parser
 /// (`serde_derive_internals`) turns `#[serde(borrow)]` on a `Cow<str>` or `Cow<[u8]>` field into

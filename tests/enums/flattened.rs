@@ -747,9 +747,9 @@ fn deny_unknown_fields_rejects_other_variants_fields() {
 
 #[test]
 fn serde_2349_flattened_option_errors() {
-    // 130, intended difference (serde#1880, serde#2349): a flattened `Option<Enum>` is `None`
-    // only when none of the enum's keys appears; otherwise the enum's error. serde turns every
-    // error into `None`.
+    // 130 (serde#1880, serde#2349): a flattened `Option<Enum>` is `None` whenever the enum does
+    // not read, as serde reads it; with a strict enum, `None` only when none of the enum's
+    // keys appears, otherwise the enum's error.
     de!(internal::WithOption, r#"{"id":1}"# => WithOption { id: 1, k: None });
     rt_text!(internal::WithOption, WithOption { id: 1, k: Some(Kind::B { x: 1, y: 2 }) } => r#"{"id":1,"type":"B","x":1,"y":2}"#);
     for (json, error) in [
@@ -759,17 +759,42 @@ fn serde_2349_flattened_option_errors() {
         ),
         (r#"{"id":1,"type":"B","x":1}"#, "missing field `y`"),
         (r#"{"id":1,"x":1}"#, "missing field `type`"),
+        (
+            r#"{"id":1,"type":"B","x":"1","y":2}"#,
+            r#"invalid type: string "1", expected u8"#,
+        ),
     ] {
+        de!(internal::WithOption, json => WithOption { id: 1, k: None });
         assert_eq!(
-            ours!(internal::WithOption, json),
+            ours!(internal_strict::WithOption, json),
             Err(error.to_owned()),
             "{json}"
         );
-        assert_eq!(
-            theirs!(internal::WithOption, json),
-            Ok("WithOption { id: 1, k: None }".to_owned()),
-            "{json}"
-        );
+    }
+    assert_eq!(
+        ours!(internal_strict::WithOption, r#"{"id":1}"#),
+        Ok("WithOption { id: 1, k: None }".to_owned())
+    );
+}
+
+twins! {
+    strict mod internal_strict {
+        #[serde(tag = "type")]
+        pub enum Kind {
+            A,
+            B { x: u8, y: u8 },
+            N(Payload),
+        }
+
+        pub struct Payload {
+            pub p: u8,
+        }
+
+        pub struct WithOption {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Option<Kind>,
+        }
     }
 }
 
@@ -833,7 +858,8 @@ twins! {
 
 #[test]
 fn serde_2349_flattened_option_errors_other_representations() {
-    // 130, intended difference (serde#1880, serde#2349), externally and adjacently tagged.
+    // 130 (serde#1880, serde#2349), externally and adjacently tagged: `None` where the enum does
+    // not read, as serde reads it; the enum's error where it is strict.
     de!(options::External, r#"{"id":1}"# => External { id: 1, k: None });
     de!(options::External, r#"{"id":1,"A":2}"# => External { id: 1, k: Some(Kind::A(2)) });
     de!(options::Adjacent, r#"{"id":1}"# => Adjacent { id: 1, k: None });
@@ -842,16 +868,13 @@ fn serde_2349_flattened_option_errors_other_representations() {
         r#"{"id":1,"A":"bad"}"#,
         r#"invalid type: string "bad", expected u8"#,
     );
-    assert_eq!(ours!(options::External, json), Err(error.to_owned()));
+    de!(options::External, json => External { id: 1, k: None });
+    assert_eq!(ours!(options_strict::External, json), Err(error.to_owned()));
+    // serde consumed the entry before failing: no "unknown field" under deny either.
+    de!(options::ExternalDenying, json => ExternalDenying { id: 1, k: None });
     assert_eq!(
-        theirs!(options::External, json),
-        Ok("External { id: 1, k: None }".to_owned())
-    );
-    // serde consumed the entry before failing: no "unknown field" under deny either
-    assert_eq!(ours!(options::ExternalDenying, json), Err(error.to_owned()));
-    assert_eq!(
-        theirs!(options::ExternalDenying, json),
-        Ok("ExternalDenying { id: 1, k: None }".to_owned())
+        ours!(options_strict::ExternalDenying, json),
+        Err(error.to_owned())
     );
     for (json, error) in [
         (
@@ -861,16 +884,46 @@ fn serde_2349_flattened_option_errors_other_representations() {
         (r#"{"id":1,"t":"A"}"#, "missing field `c`"),
         (r#"{"id":1,"c":1}"#, "missing field `t`"),
     ] {
+        de!(options::Adjacent, json => Adjacent { id: 1, k: None });
         assert_eq!(
-            ours!(options::Adjacent, json),
+            ours!(options_strict::Adjacent, json),
             Err(error.to_owned()),
             "{json}"
         );
-        assert_eq!(
-            theirs!(options::Adjacent, json),
-            Ok("Adjacent { id: 1, k: None }".to_owned()),
-            "{json}"
-        );
+    }
+}
+
+twins! {
+    strict mod options_strict {
+        pub struct External {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Option<Kind>,
+        }
+
+        #[serde(deny_unknown_fields)]
+        pub struct ExternalDenying {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Option<Kind>,
+        }
+
+        pub enum Kind {
+            A(u8),
+            B,
+        }
+
+        pub struct Adjacent {
+            pub id: u32,
+            #[serde(flatten)]
+            pub k: Option<Tagged>,
+        }
+
+        #[serde(tag = "t", content = "c")]
+        pub enum Tagged {
+            A(u8),
+            B,
+        }
     }
 }
 
@@ -1378,22 +1431,33 @@ twins! {
 
 #[test]
 fn serde_2349_flattened_option_of_untagged() {
-    // 130, intended difference (serde#1880, serde#2349), untagged: every key no other leaf
-    // claims belongs to the untagged enum, so with FastFlatten any such key makes it `Some` or
-    // its error, an unknown key included; serde reads `None` whenever no variant matches.
+    // 130 (serde#1880, serde#2349), untagged: `None` whenever no variant matches, as serde
+    // reads it. Strict, every key no other leaf claims belongs to the untagged enum, so any
+    // such key makes it `Some` or its error, an unknown key included.
     de!(untagged_option::S, r#"{"id":1}"# => S { id: 1, e: None });
     de!(untagged_option::S, r#"{"id":1,"x":1,"y":2}"# => S { id: 1, e: Some(E::Pair { x: 1, y: 2 }) });
     for json in [r#"{"id":1,"x":1}"#, r#"{"id":1,"z":1}"#] {
+        de!(untagged_option::S, json => S { id: 1, e: None });
         assert_eq!(
-            ours!(untagged_option::S, json),
+            ours!(untagged_option_strict::S, json),
             Err("data did not match any variant of untagged enum E".to_owned()),
             "{json}"
         );
-        assert_eq!(
-            theirs!(untagged_option::S, json),
-            Ok("S { id: 1, e: None }".to_owned()),
-            "{json}"
-        );
+    }
+}
+
+twins! {
+    strict mod untagged_option_strict {
+        pub struct S {
+            pub id: u32,
+            #[serde(flatten)]
+            pub e: Option<E>,
+        }
+
+        #[serde(untagged)]
+        pub enum E {
+            Pair { x: u8, y: u8 },
+        }
     }
 }
 

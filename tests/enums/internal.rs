@@ -504,19 +504,30 @@ fn deny_unknown_fields() {
 
 #[test]
 fn serde_2123_deny_unknown_fields_on_unit_variants() {
-    // 64, intended difference (serde#2123, serde#2294): with `deny_unknown_fields` on the enum,
-    // FastFlatten rejects unknown keys beside a unit variant's tag; serde accepts them.
+    // 64 (serde#2123, serde#2294): with `deny_unknown_fields` on the enum, keys beside a unit
+    // variant's tag are accepted, as serde accepts them; a strict enum rejects them.
+    de!(denying::E, r#"{"type":"B","y":2}"# => E::B);
     assert_eq!(
-        ours!(denying::E, r#"{"type":"B","y":2}"#),
+        ours!(denying_strict::E, r#"{"type":"B","y":2}"#),
         Err("unknown field `y`, there are no fields".to_owned())
     );
     assert_eq!(
-        theirs!(denying::E, r#"{"type":"B","y":2}"#),
+        ours!(denying_strict::E, r#"{"type":"B"}"#),
         Ok("B".to_owned())
     );
     // A newtype variant's payload decides, in both (here a struct that ignores `y`).
     de!(denying::E, r#"{"type":"C","f":1,"y":2}"# => E::C(Struct { f: 1 }));
     de!(denying::E, r#"{"type":"B"}"# => E::B);
+}
+
+twins! {
+    strict mod denying_strict {
+        #[serde(tag = "type", deny_unknown_fields)]
+        pub enum E {
+            A { x: u8 },
+            B,
+        }
+    }
 }
 
 twins! {

@@ -645,6 +645,24 @@ impl<'de, A: de::VariantAccess<'de>> de::VariantAccess<'static> for Static<'de, 
 /// shared by both (tuple structs, which FastFlatten does not derive) live beside the `twins!`
 /// and are reached through `use super::super::*`. Items and fields must be `pub`.
 macro_rules! twins {
+    // `strict mod m { .. }`: `ours` also says `#[fast_flatten(strict)]`, for the tests that pin
+    // where FastFlatten's strict reading differs from serde's.
+    ($(#[$meta:meta])* strict mod $name:ident { $($item:item)* }) => {
+        $(#[$meta])*
+        #[allow(dead_code, clippy::enum_variant_names, clippy::large_enum_variant)]
+        pub mod $name {
+            pub mod ours {
+                #[allow(unused_imports)]
+                use super::super::*;
+                $( #[derive(serde_fastkit::FastFlatten, Debug)] #[fast_flatten(strict)] $item )*
+            }
+            pub mod twin {
+                #[allow(unused_imports)]
+                use super::super::*;
+                $( #[derive(serde::Serialize, serde::Deserialize, Debug)] $item )*
+            }
+        }
+    };
     ($(#[$meta:meta])* mod $name:ident { $($item:item)* }) => {
         $(#[$meta])*
         #[allow(dead_code, clippy::enum_variant_names, clippy::large_enum_variant)]

@@ -1,0 +1,402 @@
+//! Tuple and newtype structs (`struct Kind(String)`, `struct Pair(u8, u8)`): serde's own
+//! `Serialize` and `Deserialize`, written as serde's derive writes them (`serialize_newtype_struct`
+//! and `serialize_tuple_struct`; a visitor reading a newtype or a sequence). There is nothing to
+//! flatten in them, so they implement no flatten traits: a struct flattening one marks the field
+//! `#[fast_flatten(buffered)]`, as for any type with serde's impls.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use serde_derive_internals::ast::{Container, Data, Field, Style};
+use serde_derive_internals::attr::Default as SerdeDefault;
+
+use crate::bound::{self, Impl};
+use crate::user_call;
+
+/// The impls of a tuple or newtype struct: `ser` and `de` replace the derived ones where the
+/// container converts (`into`, `from`, `try_from`).
+pub fn expand(
+    container: &Container,
+    private: &TokenStream,
+    ser: Option<TokenStream>,
+    de: Option<TokenStream>,
+) -> TokenStream {
+    let Data::Struct(style, fields) = &container.data else {
+        return TokenStream::new();
+    };
+    let newtype = matches!(style, Style::Newtype);
+    let tuple = Tuple {
+        container,
+        private,
+        fields,
+        newtype,
+    };
+    let ser = ser.unwrap_or_else(|| tuple.serialize());
+    let de = de.unwrap_or_else(|| tuple.deserialize());
+    quote!(#ser #de)
+}
+
+struct Tuple<'a> {
+    container: &'a Container<'a>,
+    private: &'a TokenStream,
+    fields: &'a [Field<'a>],
+    /// One field, read and written as a newtype struct (serde's `Style::Newtype`).
+    newtype: bool,
+}
+
+impl Tuple<'_> {
+    fn serialize(&self) -> TokenStream {
+        let private = self.private;
+        let ident = &self.container.ident;
+        let (impl_generics, ty_generics, _) = self.container.generics.split_for_impl();
+        let where_clause = bound::fields_where_clause(
+            self.container.generics,
+            self.container.attrs.ser_bound(),
+            self.fields,
+            private,
+            Impl::Serialize,
+        );
+        let name = self.container.attrs.name().serialize_name();
+        let wrappers = self.fields.iter().enumerate().filter_map(|(index, field)| {
+            let path = field.attrs.serialize_with()?;
+            Some(self.serialize_with_wrapper(index, field, path, &where_clause))
+        });
+        let body = if self.newtype {
+            let value = self.serialized_value(0, &self.fields[0]);
+            quote!(#private::Serializer::serialize_newtype_struct(__serializer, #name, #value))
+        } else {
+            let written: Vec<_> = self
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, field)| !field.attrs.skip_serializing())
+                .collect();
+            let counts = written.iter().map(|(index, field)| {
+                let member = syn::Index::from(*index);
+                match field.attrs.skip_serializing_if() {
+                    Some(path) => {
+                        let skip = user_call::call(path, quote!(&self.#member));
+                        quote!(if #skip { 0 } else { 1 })
+                    }
+                    None => quote!(1),
+                }
+            });
+            let writes = written.iter().map(|(index, field)| {
+                let member = syn::Index::from(*index);
+                let value = self.serialized_value(*index, field);
+                let write = quote! {
+                    #private::SerializeTupleStruct::serialize_field(&mut __state, #value)?;
+                };
+                match field.attrs.skip_serializing_if() {
+                    Some(path) => {
+                        let skip = user_call::call(path, quote!(&self.#member));
+                        quote!(if !#skip { #write })
+                    }
+                    None => write,
+                }
+            });
+            let let_mut = if written.is_empty() {
+                quote!()
+            } else {
+                quote!(mut)
+            };
+            quote! {
+                let #let_mut __state = #private::Serializer::serialize_tuple_struct(
+                    __serializer,
+                    #name,
+                    0 #(+ #counts)*,
+                )?;
+                #(#writes)*
+                #private::SerializeTupleStruct::end(__state)
+            }
+        };
+        quote! {
+            #(#wrappers)*
+
+            #[automatically_derived]
+            impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+                fn serialize<__S: #private::Serializer>(
+                    &self,
+                    __serializer: __S,
+                ) -> #private::Result<__S::Ok, __S::Error> {
+                    #body
+                }
+            }
+        }
+    }
+
+    /// A reference to what is written for field `index`: the field, or its `serialize_with`
+    /// wrapper.
+    fn serialized_value(&self, index: usize, field: &Field) -> TokenStream {
+        let private = self.private;
+        let member = syn::Index::from(index);
+        match field.attrs.serialize_with() {
+            Some(_) => {
+                let wrapper = self.wrapper_ident("Serialize", index);
+                let args = bound::generic_args(self.container.generics);
+                quote!(&#wrapper::<'_, #(#args),*> { value: &self.#member, __marker: #private::PhantomData })
+            }
+            None => quote!(&self.#member),
+        }
+    }
+
+    fn wrapper_ident(&self, direction: &str, index: usize) -> syn::Ident {
+        format_ident!("__{}With{}{}", direction, self.container.ident, index)
+    }
+
+    /// A type whose `Serialize` calls the field's `serialize_with` function.
+    fn serialize_with_wrapper(
+        &self,
+        index: usize,
+        field: &Field,
+        path: &syn::ExprPath,
+        where_clause: &syn::WhereClause,
+    ) -> TokenStream {
+        let private = self.private;
+        let ident = &self.container.ident;
+        let wrapper = self.wrapper_ident("Serialize", index);
+        let ty = field.ty;
+        let generics = bound::with_ref_lifetime(self.container.generics);
+        let (impl_generics, wrapper_generics, _) = generics.split_for_impl();
+        let (_, ty_generics, _) = self.container.generics.split_for_impl();
+        let call = user_call::call(path, quote!(self.value, __serializer));
+        quote! {
+            #[doc(hidden)]
+            struct #wrapper #impl_generics #where_clause {
+                value: &'__w #ty,
+                __marker: #private::PhantomData<fn() -> #ident #ty_generics>,
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Serialize for #wrapper #wrapper_generics #where_clause {
+                fn serialize<__S: #private::Serializer>(
+                    &self,
+                    __serializer: __S,
+                ) -> #private::Result<__S::Ok, __S::Error> {
+                    #call
+                }
+            }
+        }
+    }
+
+    fn deserialize(&self) -> TokenStream {
+        let private = self.private;
+        let ident = &self.container.ident;
+        let de_generics = bound::with_de_lifetime(self.container.generics);
+        let (impl_generics, de_ty_generics, _) = de_generics.split_for_impl();
+        let (_, ty_generics, _) = self.container.generics.split_for_impl();
+        let mut where_clause = bound::fields_where_clause(
+            self.container.generics,
+            self.container.attrs.de_bound(),
+            self.fields,
+            private,
+            Impl::Deserialize,
+        );
+        if self.container.attrs.de_bound().is_none()
+            && !self.container.generics.params.is_empty()
+            && matches!(self.container.attrs.default(), SerdeDefault::Default)
+        {
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#ident #ty_generics: #private::Default));
+        }
+        let name = self.container.attrs.name().deserialize_name();
+        let visitor = format_ident!("__FastFlattenVisitor{}", ident);
+        let read_count = self
+            .fields
+            .iter()
+            .filter(|f| !f.attrs.skip_deserializing())
+            .count();
+        let text = format!("tuple struct {ident}");
+        let (expecting, too_short) = match self.container.attrs.expecting() {
+            Some(custom) => (custom.to_owned(), custom.to_owned()),
+            None if read_count == 1 => (text.clone(), format!("{text} with 1 element")),
+            None => (text.clone(), format!("{text} with {read_count} elements")),
+        };
+        let wrappers = self.fields.iter().enumerate().filter_map(|(index, field)| {
+            let path = field.attrs.deserialize_with()?;
+            Some(self.deserialize_with_wrapper(index, field, path, &where_clause))
+        });
+        let container_default = match self.container.attrs.default() {
+            SerdeDefault::None => None,
+            SerdeDefault::Default => Some(quote!(#private::Default::default())),
+            SerdeDefault::Path(path) => Some(user_call::call(path, quote!())),
+        };
+        let uses_default = container_default.is_some()
+            && self
+                .fields
+                .iter()
+                .any(|field| matches!(field.attrs.default(), SerdeDefault::None));
+        let let_default = container_default
+            .filter(|_| uses_default)
+            .map(|default| quote!(let __default: #ident #ty_generics = #default;));
+        let mut read = 0usize;
+        let lets: Vec<_> = self
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(index, field)| {
+                let local = format_ident!("__field{}", index);
+                if field.attrs.skip_deserializing() {
+                    let default = self.default_of(index, field, uses_default);
+                    return quote!(let #local = #default;);
+                }
+                let position = read;
+                read += 1;
+                let missing = match field.attrs.default() {
+                    SerdeDefault::None if !uses_default => quote! {
+                        return #private::Err(<__A::Error as #private::DeError>::invalid_length(#position, &#too_short))
+                    },
+                    _ => self.default_of(index, field, uses_default),
+                };
+                let next = match field.attrs.deserialize_with() {
+                    Some(_) => {
+                        let wrapper = self.wrapper_ident("Deserialize", index);
+                        quote!(#private::Option::map(
+                            #private::SeqAccess::next_element::<#wrapper #de_ty_generics>(&mut __seq)?,
+                            |__wrapped| __wrapped.value,
+                        ))
+                    }
+                    None => {
+                        let ty = field.ty;
+                        quote!(#private::SeqAccess::next_element::<#ty>(&mut __seq)?)
+                    }
+                };
+                quote! {
+                    let #local = match #next {
+                        #private::Some(__value) => __value,
+                        #private::None => #missing,
+                    };
+                }
+            })
+            .collect();
+        let locals: Vec<_> = (0..self.fields.len())
+            .map(|index| format_ident!("__field{}", index))
+            .collect();
+        let visit_newtype = self.newtype.then(|| {
+            let field = &self.fields[0];
+            let value = match field.attrs.deserialize_with() {
+                Some(path) => user_call::call(path, quote!(__deserializer)),
+                None => {
+                    let ty = field.ty;
+                    quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer))
+                }
+            };
+            quote! {
+                #[inline]
+                fn visit_newtype_struct<__E: #private::Deserializer<'de>>(
+                    self,
+                    __deserializer: __E,
+                ) -> #private::Result<Self::Value, __E::Error> {
+                    let __field0 = #value?;
+                    #private::Ok(#ident(__field0))
+                }
+            }
+        });
+        let entry = if self.newtype {
+            quote!(#private::Deserializer::deserialize_newtype_struct(
+                __deserializer,
+                #name,
+                #visitor { __marker: #private::PhantomData },
+            ))
+        } else {
+            quote!(#private::Deserializer::deserialize_tuple_struct(
+                __deserializer,
+                #name,
+                #read_count,
+                #visitor { __marker: #private::PhantomData },
+            ))
+        };
+        quote! {
+            #(#wrappers)*
+
+            #[doc(hidden)]
+            struct #visitor #impl_generics #where_clause {
+                __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Visitor<'de> for #visitor #de_ty_generics #where_clause {
+                type Value = #ident #ty_generics;
+
+                fn expecting(&self, __f: &mut #private::Formatter<'_>) -> #private::FmtResult {
+                    __f.write_str(#expecting)
+                }
+
+                #visit_newtype
+
+                #[inline]
+                fn visit_seq<__A: #private::SeqAccess<'de>>(
+                    self,
+                    mut __seq: __A,
+                ) -> #private::Result<Self::Value, __A::Error> {
+                    #let_default
+                    #(#lets)*
+                    #private::Ok(#ident(#(#locals),*))
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
+                fn deserialize<__D: #private::Deserializer<'de>>(
+                    __deserializer: __D,
+                ) -> #private::Result<Self, __D::Error> {
+                    #entry
+                }
+            }
+        }
+    }
+
+    /// A field's value when it is skipped or missing: its own default, the container's (as
+    /// `__default`), or `Default::default()`.
+    fn default_of(&self, index: usize, field: &Field, uses_default: bool) -> TokenStream {
+        let private = self.private;
+        match field.attrs.default() {
+            SerdeDefault::Default => quote!(#private::Default::default()),
+            SerdeDefault::Path(path) => user_call::call(path, quote!()),
+            SerdeDefault::None if uses_default => {
+                let member = syn::Index::from(index);
+                quote!(__default.#member)
+            }
+            SerdeDefault::None => quote!(#private::Default::default()),
+        }
+    }
+
+    /// A type whose `Deserialize` calls the field's `deserialize_with` function.
+    fn deserialize_with_wrapper(
+        &self,
+        index: usize,
+        field: &Field,
+        path: &syn::ExprPath,
+        where_clause: &syn::WhereClause,
+    ) -> TokenStream {
+        let private = self.private;
+        let ident = &self.container.ident;
+        let wrapper = self.wrapper_ident("Deserialize", index);
+        let ty = field.ty;
+        let de_generics = bound::with_de_lifetime(self.container.generics);
+        let (impl_generics, de_ty_generics, _) = de_generics.split_for_impl();
+        let (_, ty_generics, _) = self.container.generics.split_for_impl();
+        let call = user_call::call(path, quote!(__deserializer));
+        quote! {
+            #[doc(hidden)]
+            struct #wrapper #impl_generics #where_clause {
+                value: #ty,
+                __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Deserialize<'de> for #wrapper #de_ty_generics #where_clause {
+                fn deserialize<__D: #private::Deserializer<'de>>(
+                    __deserializer: __D,
+                ) -> #private::Result<Self, __D::Error> {
+                    // Typed here so that a function of the wrong type is an error at its name.
+                    let __value: #private::Result<#ty, __D::Error> = #call;
+                    #private::Result::map(__value, |value| #wrapper {
+                        value,
+                        __marker: #private::PhantomData,
+                    })
+                }
+            }
+        }
+    }
+}

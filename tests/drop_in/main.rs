@@ -1,0 +1,18 @@
+//! Drop-in on real code: shapes found by swapping serde's derive for FastFlatten in real
+//! crates (the peers harness, `peers/`), each checked against its serde-derived twin with the
+//! enum suite's machinery (`tests/enums/support.rs`).
+
+// The enum suite's machinery, of which this binary uses a part.
+#[macro_use]
+#[allow(unused_macros, dead_code)]
+#[path = "../enums/support.rs"]
+mod support;
+
+#[path = "../../benches/common/mod.rs"]
+mod common;
+
+#[allow(dead_code)]
+#[path = "../shared/json_tree.rs"]
+mod json_tree;
+
+mod shapes;

@@ -1,0 +1,258 @@
+//! Shapes from real crates' types, where swapping serde's derive for FastFlatten failed to
+//! compile or read something else (the peers harness, `peers/`): each test is named after the
+//! shape and checks FastFlatten against its serde-derived twin (`de!` reads every input on the
+//! self-describing formats too).
+
+pub use serde::de::DeserializeOwned;
+pub use serde::Serialize;
+pub use serde_json::{Map, Value};
+
+twins! {
+    mod defaults {
+        /// aws_lambda_events' `ApiGatewayCustomAuthorizerResponse`: a field's `bound = ""` with
+        /// `default`. serde still asks `T: Default` of the impl (the field's bound replaces only
+        /// the `Deserialize` bound); FastFlatten did not, and the expansion failed to compile.
+        pub struct DefaultWithEmptyBound<T = u32>
+        where
+            T: DeserializeOwned + Serialize,
+        {
+            #[serde(default, bound = "")]
+            pub x: T,
+            pub n: u8,
+        }
+    }
+}
+
+#[test]
+fn default_field_with_empty_bound() {
+    rt!(defaults::DefaultWithEmptyBound<u32>, DefaultWithEmptyBound { x: 5, n: 1 } => r#"{"x":5,"n":1}"#);
+    de!(defaults::DefaultWithEmptyBound<u32>, r#"{"n":1}"# => DefaultWithEmptyBound { x: 0, n: 1 });
+    de!(defaults::DefaultWithEmptyBound<String>, r#"{"n":1}"# => DefaultWithEmptyBound { x: String::new(), n: 1 });
+}
+
+#[cfg(feature = "serde_json")]
+twins! {
+    mod bound_beside_catch_all {
+        /// A response with a catch-all of its own.
+        pub struct Response {
+            pub a: Option<u32>,
+            #[serde(flatten)]
+            pub other: Map<String, Value>,
+        }
+
+        /// aws_lambda_events' `CognitoEventUserPoolsPostConfirmation`: a generic field with
+        /// `bound = ""` beside a catch-all map, instantiated with a type holding a catch-all.
+        /// FastFlatten's expansion in builds with debug assertions did not compile
+        /// ("implementation of `FlattenDeserialize` is not general enough").
+        pub struct Event<T = Response>
+        where
+            T: DeserializeOwned,
+            T: Serialize,
+        {
+            #[serde(bound = "")]
+            pub response: T,
+            #[serde(flatten)]
+            pub other: Map<String, Value>,
+        }
+    }
+}
+
+#[cfg(feature = "serde_json")]
+#[test]
+fn generic_field_with_empty_bound_beside_a_catch_all() {
+    let json = r#"{"response":{"a":1,"b":2},"c":3}"#;
+    let _ = de!(bound_beside_catch_all::Event, json);
+    let (ours, twin) = both!(bound_beside_catch_all::Event, {
+        let mut other = Map::new();
+        other.insert("c".into(), 3.into());
+        let mut inner = Map::new();
+        inner.insert("b".into(), 2.into());
+        Event {
+            response: Response {
+                a: Some(1),
+                other: inner,
+            },
+            other,
+        }
+    });
+    // serde writes a struct with flattened fields as a map of unknown length.
+    assert_eq!(crate::support::same_text(&ours, &twin).as_deref(), Ok(json));
+}
+
+twins! {
+    mod skipped_flatten {
+        /// serde's `test_gen.rs`: a flattened type parameter skipped one way. The impl of the
+        /// other way asked the type for the flatten traits without bounding it on them.
+        pub struct FlattenSkipSerializing<T> {
+            #[serde(flatten, skip_serializing)]
+            pub flat: T,
+        }
+
+        pub struct FlattenSkipSerializingIf<T> {
+            #[serde(flatten, skip_serializing_if = "Option::is_none")]
+            pub flat: Option<T>,
+        }
+
+        pub struct FlattenSkipDeserializing<T> {
+            #[serde(flatten, skip_deserializing)]
+            pub flat: T,
+        }
+
+        #[derive(Default)]
+        pub struct Point {
+            pub x: i32,
+            pub y: i32,
+        }
+    }
+}
+
+#[test]
+fn flatten_skip_serializing() {
+    de!(skipped_flatten::FlattenSkipSerializing<Point>, r#"{"x":1,"y":2}"# => FlattenSkipSerializing { flat: Point { x: 1, y: 2 } });
+    ser_text!(skipped_flatten::FlattenSkipSerializing<Point>, FlattenSkipSerializing { flat: Point { x: 1, y: 2 } } => "{}");
+}
+
+#[test]
+fn flatten_skip_serializing_if() {
+    rt_text!(skipped_flatten::FlattenSkipSerializingIf<Point>, FlattenSkipSerializingIf { flat: Some(Point { x: 1, y: 2 }) } => r#"{"x":1,"y":2}"#);
+    ser_text!(skipped_flatten::FlattenSkipSerializingIf<Point>, FlattenSkipSerializingIf { flat: None } => "{}");
+    de!(skipped_flatten::FlattenSkipSerializingIf<Point>, "{}" => FlattenSkipSerializingIf { flat: None });
+}
+
+#[test]
+fn flatten_skip_deserializing() {
+    de!(skipped_flatten::FlattenSkipDeserializing<Point>, r#"{"x":1,"y":2}"# => FlattenSkipDeserializing { flat: Point { x: 0, y: 0 } });
+    ser_text!(skipped_flatten::FlattenSkipDeserializing<Point>, FlattenSkipDeserializing { flat: Point { x: 1, y: 2 } } => r#"{"x":1,"y":2}"#);
+}
+
+twins! {
+    mod tuples {
+        /// lsp-types' `CodeActionKind`, aws_lambda_events' `MillisecondTimestamp`: newtype
+        /// structs, written as serde writes them (`serialize_newtype_struct`).
+        pub struct Kind(pub String);
+
+        pub struct Pair(pub String, pub u32);
+
+        pub struct Skips(
+            pub u8,
+            #[serde(skip)] pub u8,
+            #[serde(skip_serializing_if = "is_zero")] pub u8,
+        );
+
+        #[serde(default)]
+        #[derive(Default)]
+        pub struct Defaults(pub u8, pub String);
+
+        pub struct Generic<T>(pub T);
+
+        pub struct Empty();
+
+        /// A tuple struct inside a FastFlatten struct and enum.
+        pub struct Holder {
+            pub kind: Kind,
+            pub pair: Option<Pair>,
+        }
+
+        #[serde(tag = "type")]
+        pub enum Action {
+            Run { kind: Kind },
+        }
+    }
+}
+
+pub fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+#[test]
+fn newtype_and_tuple_structs() {
+    rt!(tuples::Kind, Kind("refactor".into()) => r#""refactor""#);
+    rt!(tuples::Pair, Pair("a".into(), 2) => r#"["a",2]"#);
+    rt!(tuples::Skips, Skips(1, 0, 3) => "[1,3]");
+    ser!(tuples::Skips, Skips(1, 9, 0) => "[1]");
+    de_err!(tuples::Skips, "[1]" => "invalid length 1, expected tuple struct Skips with 2 elements");
+    de!(tuples::Defaults, "[7]" => Defaults(7, String::new()));
+    de!(tuples::Defaults, "[]" => Defaults(0, String::new()));
+    rt!(tuples::Generic<u8>, Generic(5) => "5");
+    rt!(tuples::Empty, Empty() => "[]");
+    rt!(tuples::Holder, Holder { kind: Kind("k".into()), pair: Some(Pair("p".into(), 1)) } => r#"{"kind":"k","pair":["p",1]}"#);
+    rt!(tuples::Action, Action::Run { kind: Kind("k".into()) } => r#"{"type":"Run","kind":"k"}"#);
+    de_err!(tuples::Pair, r#"["a"]"# => "invalid length 1, expected tuple struct Pair with 2 elements");
+    de_err!(tuples::Kind, "1" => "invalid type: integer `1`, expected a string");
+    // A newtype read from a sequence, as serde's visitor reads one.
+    let _ = de!(tuples::Kind, r#"["a"]"#);
+}
+
+/// Two derives of the same items, one with FastFlatten's own attributes (which serde's derive
+/// would refuse): `de_twins!(ours::T, twin::T, json)` checks both read `json` alike, on every
+/// self-describing format, and returns serde_json's outcome.
+macro_rules! de_twins {
+    ($ours:ty, $twin:ty, $json:expr) => {{
+        let json: &str = $json;
+        let outcome = crate::support::same(
+            &json,
+            serde_json::from_str::<$ours>(json),
+            serde_json::from_str::<$twin>(json),
+        );
+        crate::support::same_everywhere(
+            json,
+            std::marker::PhantomData::<$ours>,
+            std::marker::PhantomData::<$twin>,
+        );
+        outcome
+    }};
+}
+
+/// A type of another crate: serde's derive only.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct Sidecar {
+    pub blobs: Vec<u8>,
+    pub proofs: Vec<u8>,
+}
+
+mod buffered_option {
+    pub mod ours {
+        use super::super::Sidecar;
+
+        /// A transaction request with a flattened optional blob sidecar of another crate.
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Request {
+            pub nonce: u64,
+            #[serde(flatten, skip_serializing_if = "Option::is_none")]
+            #[fast_flatten(buffered)]
+            pub sidecar: Option<Sidecar>,
+        }
+    }
+
+    pub mod twin {
+        use super::super::Sidecar;
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Request {
+            pub nonce: u64,
+            #[serde(flatten, skip_serializing_if = "Option::is_none")]
+            pub sidecar: Option<Sidecar>,
+        }
+    }
+}
+
+#[test]
+fn flattened_option_of_a_buffered_type_with_a_field_absent() {
+    use buffered_option::{ours, twin};
+    for (json, sidecar) in [
+        (r#"{"nonce":1}"#, None),
+        (r#"{"nonce":1,"blobs":[1]}"#, None),
+        (r#"{"nonce":1,"blobs":[1],"proofs":"x"}"#, None),
+        (
+            r#"{"nonce":1,"blobs":[1],"proofs":[2]}"#,
+            Some(Sidecar {
+                blobs: vec![1],
+                proofs: vec![2],
+            }),
+        ),
+    ] {
+        let outcome = de_twins!(ours::Request, twin::Request, json);
+        let expected = ours::Request { nonce: 1, sidecar };
+        assert_eq!(outcome, Ok(format!("{expected:?}")), "{json}");
+    }
+}
