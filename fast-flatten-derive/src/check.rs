@@ -75,13 +75,6 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         Data::Struct(_, fields) => fields.iter().collect(),
         Data::Enum(variants) => {
             for variant in variants {
-                if variant.attrs.untagged() {
-                    errors.push(
-                        &variant.ident,
-                        "FastFlatten does not support #[serde(untagged)] on a variant yet; \
-                         put the variant in an untagged enum of its own",
-                    );
-                }
                 if matches!(variant.style, Style::Tuple) {
                     for field in &variant.fields {
                         if field.attrs.serialize_with().is_some()

@@ -117,8 +117,10 @@ fn variants_impl(e: &Enum) -> TokenStream {
     let attrs = &e.container.attrs;
     let rust_name = e.rust_name();
     let de_name = attrs.name().deserialize_name();
+    // An untagged variant of a tagged enum has no name to be read by.
     let names: Vec<_> = e
         .de_variants()
+        .filter(|(_, v)| !v.variant.attrs.untagged())
         .flat_map(|(_, v)| v.variant.attrs.aliases())
         .collect();
     let count = e.de_variants().count();
@@ -135,10 +137,13 @@ fn variants_impl(e: &Enum) -> TokenStream {
             format!("data did not match any variant of untagged enum {rust_name}")
         }
     };
-    let arms = e.de_variants().map(|(index, v)| {
-        let aliases = v.variant.attrs.aliases();
-        quote!(#(#aliases)|* => #private::Some(#index),)
-    });
+    let arms = e
+        .de_variants()
+        .filter(|(_, v)| !v.variant.attrs.untagged())
+        .map(|(index, v)| {
+            let aliases = v.variant.attrs.aliases();
+            quote!(#(#aliases)|* => #private::Some(#index),)
+        });
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Variants for #self_ty #where_clause {
@@ -160,27 +165,67 @@ fn variants_impl(e: &Enum) -> TokenStream {
     }
 }
 
-/// The entry point of the enum's representation.
+/// The entry point of the enum's representation; for a partially untagged enum, serde's way:
+/// the whole value held, the tagged variants tried on it, then each untagged one in order.
 fn entry_point(e: &Enum) -> TokenStream {
     let private = &e.private;
+    if !e.partially_untagged() {
+        return tagged_entry_point(e, quote!(__D));
+    }
+    let tagged = tagged_entry_point(e, quote!(_));
+    let untagged = e
+        .de_variants()
+        .filter(|(_, v)| v.variant.attrs.untagged())
+        .map(|(index, _)| index);
+    let message = match e.container.attrs.expecting() {
+        Some(custom) => custom.to_owned(),
+        None => format!(
+            "data did not match any variant of untagged enum {}",
+            e.rust_name()
+        ),
+    };
+    quote! {
+        let __content = <#private::Content<'de> as #private::Deserialize<'de>>::deserialize(__deserializer)?;
+        let __tagged: #private::Result<Self, __D::Error> = {
+            let __deserializer = #private::ContentDeserializer::<_, __D::Error>::lent(&__content);
+            #tagged
+        };
+        if let #private::Ok(__value) = __tagged {
+            return #private::Ok(__value);
+        }
+        #(
+            if let #private::Ok(__value) = <Self as #private::DeserializeVariant<'de>>::deserialize_variant(
+                #untagged,
+                #private::ContentDeserializer::<_, __D::Error>::lent(&__content),
+            ) {
+                return #private::Ok(__value);
+            }
+        )*
+        #private::Err(<__D::Error as #private::DeError>::custom(#message))
+    }
+}
+
+/// The entry point of the enum's tagged representation, over the deserializer type `de`.
+fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
+    let private = &e.private;
     match e.tag() {
-        TagType::External => quote!(#private::deserialize_external::<Self, __D>(__deserializer)),
+        TagType::External => quote!(#private::deserialize_external::<Self, #de>(__deserializer)),
         TagType::Internal { .. } => {
             let len = internal_len(e);
-            quote!(#private::deserialize_internal::<Self, __D>(
+            quote!(#private::deserialize_internal::<Self, #de>(
                 __deserializer,
                 const { #private::unnamed_fields(#len) },
             ))
         }
         TagType::Adjacent { tag, content } => {
             let deny = e.container.attrs.deny_unknown_fields();
-            quote!(#private::deserialize_adjacent::<Self, __D>(
+            quote!(#private::deserialize_adjacent::<Self, #de>(
                 __deserializer,
                 &[#tag, #content],
                 #deny,
             ))
         }
-        TagType::None => quote!(#private::deserialize_untagged::<Self, __D>(__deserializer)),
+        TagType::None => quote!(#private::deserialize_untagged::<Self, #de>(__deserializer)),
     }
 }
 
@@ -245,7 +290,7 @@ fn struct_variant_trees(e: &Enum) -> TokenStream {
 /// `deserialize_variant_access`).
 fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
-    if matches!(e.tag(), TagType::External) {
+    if matches!(e.tag_of(v), TagType::External) {
         let name = v.variant.attrs.name().serialize_name();
         return quote!(<Self as #private::DeserializeVariant<'de>>::deserialize_variant_access(
             index,
@@ -261,7 +306,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     let variant_name = v.ident().to_string();
     match v.de_style() {
         Style::Unit => {
-            let check = if matches!(e.tag(), TagType::Internal { .. }) {
+            let check = if matches!(e.tag_of(v), TagType::Internal { .. }) {
                 // serde ignores entries beside a unit variant's tag, `deny_unknown_fields` or
                 // not (serde issues 2123, 2294); a strict enum refuses them.
                 let deny = e.strict && e.container.attrs.deny_unknown_fields();
@@ -302,7 +347,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let expecting = &tree.expecting;
             let into = struct_into_variant(e, v);
-            let read = if matches!(e.tag(), TagType::None) {
+            let read = if matches!(e.tag_of(v), TagType::None) {
                 quote!(#private::deserialize_map_only::<#ident #ty_generics, __D>(__deserializer, #expecting))
             } else {
                 let name = tree.de_name;

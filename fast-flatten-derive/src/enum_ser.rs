@@ -131,7 +131,7 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
         .first()
         .map_or_else(proc_macro2::Span::call_site, |f| f.original.span());
 
-    match (e.tag(), content(e, v)) {
+    match (e.tag_of(v), content(e, v)) {
         (TagType::External, Content::Unit) => quote! {
             #private::Serializer::serialize_unit_variant(__serializer, #name, #index, #variant)
         },

@@ -145,8 +145,9 @@ fn items(
                 variant_structs::expand(&e),
                 conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
                 conversions.ser.unwrap_or_else(|| enum_ser::expand(&e)),
-                // A converted enum is flattened as serde reads it (`buffered`).
-                if converted {
+                // A converted or partially untagged enum is flattened as serde reads it
+                // (`buffered`).
+                if converted || e.partially_untagged() {
                     proc_macro2::TokenStream::new()
                 } else {
                     enum_flatten::expand(&e)

@@ -77,6 +77,24 @@ impl<'a> Enum<'a> {
         self.container.attrs.tag()
     }
 
+    /// How variant `v` is written and read: the enum's representation, or untagged for a
+    /// `#[serde(untagged)]` variant of a tagged enum (serde 1.0.181's partially untagged enums).
+    pub fn tag_of(&self, v: &EnumVariant) -> &TagType {
+        if v.variant.attrs.untagged() {
+            &TagType::None
+        } else {
+            self.tag()
+        }
+    }
+
+    /// Whether a tagged enum has `#[serde(untagged)]` variants (serde's parser has checked that
+    /// they come last): it is read as serde reads it, the whole value held, the tagged
+    /// variants tried first, then each untagged one in order.
+    pub fn partially_untagged(&self) -> bool {
+        !matches!(self.tag(), TagType::None)
+            && self.variants.iter().any(|v| v.variant.attrs.untagged())
+    }
+
     /// The variants that can be deserialized, with their index.
     pub fn de_variants(&self) -> impl Iterator<Item = (usize, &EnumVariant<'a>)> {
         self.variants

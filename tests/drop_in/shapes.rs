@@ -256,3 +256,59 @@ fn flattened_option_of_a_buffered_type_with_a_field_absent() {
         assert_eq!(outcome, Ok(format!("{expected:?}")), "{json}");
     }
 }
+
+twins! {
+    mod partially_untagged {
+        /// async-openai's `ImageSize`: known names, and any other string kept
+        /// (`#[serde(untagged)]` on the last variant, serde 1.0.181).
+        pub enum ImageSize {
+            #[serde(rename = "256x256")]
+            S256,
+            #[serde(rename = "1024x1024")]
+            S1024,
+            #[serde(untagged)]
+            Other(String),
+        }
+
+        /// An internally tagged enum with an untagged fallback of every shape.
+        #[serde(tag = "type")]
+        pub enum Event {
+            Created { id: u64 },
+            Deleted { id: u64 },
+            #[serde(untagged)]
+            Unknown { kind: String },
+            #[serde(untagged)]
+            Raw(u64),
+        }
+
+        #[serde(tag = "t", content = "c")]
+        pub enum Adjacent {
+            A(u8),
+            #[serde(untagged)]
+            Else(Vec<u8>),
+        }
+
+        /// One inside a FastFlatten struct.
+        pub struct Request {
+            pub size: ImageSize,
+            pub event: Option<Event>,
+        }
+    }
+}
+
+#[test]
+fn untagged_variant_of_a_tagged_enum() {
+    rt!(partially_untagged::ImageSize, ImageSize::S256 => r#""256x256""#);
+    rt!(partially_untagged::ImageSize, ImageSize::Other("9x9".into()) => r#""9x9""#);
+    de!(partially_untagged::ImageSize, r#""1024x1024""# => ImageSize::S1024);
+    de_err!(partially_untagged::ImageSize, "1" => "data did not match any variant of untagged enum ImageSize");
+    rt!(partially_untagged::Event, Event::Created { id: 1 } => r#"{"type":"Created","id":1}"#);
+    rt!(partially_untagged::Event, Event::Unknown { kind: "k".into() } => r#"{"kind":"k"}"#);
+    rt!(partially_untagged::Event, Event::Raw(3) => "3");
+    de!(partially_untagged::Event, r#"{"id":1,"type":"Deleted"}"# => Event::Deleted { id: 1 });
+    de!(partially_untagged::Event, r#"{"type":"Other","kind":"x"}"# => Event::Unknown { kind: "x".into() });
+    de_err!(partially_untagged::Event, r#"{"type":"Other"}"# => "data did not match any variant of untagged enum Event");
+    rt!(partially_untagged::Adjacent, Adjacent::A(1) => r#"{"t":"A","c":1}"#);
+    rt!(partially_untagged::Adjacent, Adjacent::Else(vec![1, 2]) => "[1,2]");
+    rt!(partially_untagged::Request, Request { size: ImageSize::Other("x".into()), event: Some(Event::Raw(1)) } => r#"{"size":"x","event":1}"#);
+}
