@@ -210,11 +210,11 @@ fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
     let private = &e.private;
     match e.tag() {
         TagType::External => quote!(#private::deserialize_external::<Self, #de>(__deserializer)),
-        TagType::Internal { .. } => {
-            let len = internal_len(e);
+        TagType::Internal { tag } => {
+            let fields = internal_fields(e, tag);
             quote!(#private::deserialize_internal::<Self, #de>(
                 __deserializer,
-                const { #private::unnamed_fields(#len) },
+                const { #fields },
             ))
         }
         TagType::Adjacent { tag, content } => {
@@ -227,6 +227,38 @@ fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
         }
         TagType::None => quote!(#private::deserialize_untagged::<Self, #de>(__deserializer)),
     }
+}
+
+/// The names an internally tagged enum passes to `deserialize_struct`: the tag and every struct
+/// variant's leaves, so that serde's flatten, which hands a struct only the entries its names
+/// list, hands the enum its entries when a struct of serde's derive flattens it. Formats that
+/// write structs as sequences use the count (at least the tag and the longest variant's
+/// leaves). Where the names cannot be listed in a constant (a newtype variant, whose type is
+/// not known to be a tree; a generic enum), a placeholder list of [`internal_len`] names.
+fn internal_fields(e: &Enum, tag: &str) -> TokenStream {
+    let private = &e.private;
+    let generics = e.container.generics;
+    let generic =
+        generics.type_params().next().is_some() || generics.const_params().next().is_some();
+    let mut trees = Vec::new();
+    for (_, v) in e.de_variants().filter(|(_, v)| !v.variant.attrs.untagged()) {
+        match (v.de_style(), tagged_tree(v)) {
+            (Style::Struct, Some(tree)) if !generic => {
+                let ident = &tree.ident;
+                let (_, ty_generics, _) = tree.generics.split_for_impl();
+                let ty: syn::Type = syn::parse_quote!(#ident #ty_generics);
+                trees.push(bound::erase_lifetimes(&ty));
+            }
+            (Style::Unit, _) if !generic => {}
+            _ => {
+                let len = internal_len(e);
+                return quote!(#private::unnamed_fields(#len));
+            }
+        }
+    }
+    quote!(&#private::concat_fields::<{ 1 #(+ <#trees as #private::FlattenFields>::LEN)* }>(
+        &[&[#tag] #(, <#trees as #private::FlattenFields>::FIELDS)*]
+    ))
 }
 
 /// How many elements a format that writes structs as sequences may hold for an internally

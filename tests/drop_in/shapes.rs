@@ -312,3 +312,103 @@ fn untagged_variant_of_a_tagged_enum() {
     rt!(partially_untagged::Adjacent, Adjacent::Else(vec![1, 2]) => "[1,2]");
     rt!(partially_untagged::Request, Request { size: ImageSize::Other("x".into()), event: Some(Event::Raw(1)) } => r#"{"size":"x","event":1}"#);
 }
+
+twins! {
+    mod mixed_derives {
+        /// alloy's `PayloadStatusEnum`: an internally tagged enum of unit and struct variants.
+        #[serde(tag = "status", rename_all = "SCREAMING_SNAKE_CASE")]
+        pub enum Status {
+            Valid,
+            Invalid {
+                #[serde(rename = "validationError")]
+                validation_error: String,
+            },
+            Syncing,
+        }
+
+        /// A FastFlatten struct, flattened by serde's derive below.
+        pub struct Block {
+            pub number: u64,
+            #[serde(flatten)]
+            pub status: Status,
+        }
+    }
+}
+
+/// Structs kept on serde's derive (alloy's `PayloadStatus` has a hand-written `Serialize`),
+/// flattening types of the other derive.
+pub mod serde_derived {
+    use super::mixed_derives::ours;
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    pub struct PayloadStatus {
+        #[serde(flatten)]
+        pub status: ours::Status,
+        pub latest_valid_hash: Option<String>,
+    }
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug)]
+    pub struct Envelope {
+        pub id: u8,
+        #[serde(flatten)]
+        pub block: ours::Block,
+    }
+
+    /// The same with serde's derive all the way, to compare with.
+    pub mod all_serde {
+        use super::super::mixed_derives::twin;
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug)]
+        #[serde(rename_all = "camelCase")]
+        pub struct PayloadStatus {
+            #[serde(flatten)]
+            pub status: twin::Status,
+            pub latest_valid_hash: Option<String>,
+        }
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug)]
+        pub struct Envelope {
+            pub id: u8,
+            #[serde(flatten)]
+            pub block: twin::Block,
+        }
+    }
+}
+
+#[test]
+fn internally_tagged_enum_flattened_by_serdes_derive() {
+    use serde_derived::{all_serde, Envelope, PayloadStatus};
+    for json in [
+        r#"{"status":"INVALID","validationError":"bad","latestValidHash":"0x1"}"#,
+        r#"{"latestValidHash":"0x1","validationError":"bad","status":"INVALID"}"#,
+        r#"{"status":"VALID","latestValidHash":null}"#,
+        r#"{"status":"SYNCING"}"#,
+        r#"{"status":"NOPE"}"#,
+    ] {
+        let outcome = de_twins!(PayloadStatus, all_serde::PayloadStatus, json);
+        assert!(
+            outcome.is_ok() || json.contains("NOPE"),
+            "{json}: {outcome:?}"
+        );
+    }
+    let status: PayloadStatus = serde_json::from_str(
+        r#"{"status":"INVALID","validationError":"bad","latestValidHash":"0x1"}"#,
+    )
+    .unwrap();
+    let twin: all_serde::PayloadStatus = serde_json::from_str(
+        r#"{"status":"INVALID","validationError":"bad","latestValidHash":"0x1"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        crate::support::same_text(&status, &twin).as_deref(),
+        Ok(r#"{"status":"INVALID","validationError":"bad","latestValidHash":"0x1"}"#)
+    );
+    for json in [
+        r#"{"id":1,"number":2,"status":"VALID"}"#,
+        r#"{"status":"INVALID","number":2,"id":1,"validationError":"x"}"#,
+    ] {
+        let outcome = de_twins!(Envelope, all_serde::Envelope, json);
+        assert!(outcome.is_ok(), "{json}: {outcome:?}");
+    }
+}
