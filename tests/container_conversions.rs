@@ -282,7 +282,7 @@ fn converted_enums_go_through_the_other_type() {
     assert_twins(&Level::Cold, &LevelTwin::Cold);
 }
 
-/// A converted type has no flatten traits: it flattens as serde reads it.
+/// A converted type flattens as serde reads it, also with the marker.
 #[test]
 fn a_converted_type_flattens_buffered() {
     #[derive(FastFlatten, Debug, PartialEq)]

@@ -2,8 +2,9 @@
 //! is (de)serialized through another value, exactly as serde's derive does it, so FastFlatten has
 //! nothing to speed up in that direction: it writes serde's impl. The other direction, if not
 //! converted, is the usual tree (a struct with `try_from = "Raw"` still writes its flattened
-//! fields in place). A type converted in either direction does not implement the flatten traits
-//! of that direction; flatten it with `#[fast_flatten(buffered)]`, as serde reads it.
+//! fields in place). A type converted both ways flattens as serde flattens it, through its own
+//! impls ([`flatten_through_conversion`]); one converted one way only is flattened with
+//! `#[fast_flatten(buffered)]`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -242,4 +243,106 @@ fn deserialize_transparent(
         #private::Ok(Self { #(#inits,)* })
     };
     deserialize_impl(container, private, &where_clause, body)
+}
+
+/// The flatten traits of a type converted both ways, read and written as serde flattens it
+/// (`#[fast_flatten(buffered)]` on every field that flattens it, without the marker): its
+/// keys are those its `Deserialize` asks for (the other type's fields), held and replayed
+/// through it; its `Serialize` writes its fields or entries into the enclosing struct.
+pub fn flatten_through_conversion(container: &Container, private: &TokenStream) -> TokenStream {
+    let ident = &container.ident;
+    let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
+    let de_generics = with_de_lifetime(container.generics);
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    let mut de_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
+    de_clause
+        .predicates
+        .push(parse_quote!(#ident #ty_generics: #private::Deserialize<'de>));
+    let mut ser_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
+    ser_clause
+        .predicates
+        .push(parse_quote!(#ident #ty_generics: #private::Serialize));
+    let buffered = quote!(<#private::Buffered<Self> as #private::FlattenDeserialize<'de>>);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
+            const LEN: usize = 0;
+            const FIELDS: &'static [&'static str] = &[];
+            const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::Buffered];
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn slot_of(_key: &str) -> #private::Option<usize> {
+                #private::None
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #de_clause {
+            type State = #buffered::State;
+
+            #[inline]
+            fn new_state() -> Self::State {
+                #buffered::new_state()
+            }
+
+            #[inline]
+            fn state_is_empty(__state: &Self::State) -> bool {
+                #buffered::state_is_empty(__state)
+            }
+
+            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                __state: &mut Self::State,
+                __slot: usize,
+                __map: &mut __M,
+            ) -> #private::Result<(), __M::Error> {
+                #buffered::deserialize_slot(__state, __slot, __map)
+            }
+
+            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+                #private::Result::map(#buffered::finish(__state), |__value| __value.0)
+            }
+
+            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
+                __leaves: &mut #private::SeqLeaves<'_, __A>,
+            ) -> #private::Result<Self, __A::Error> {
+                #private::Result::map(#buffered::deserialize_leaves(__leaves), |__value| __value.0)
+            }
+
+            #[inline]
+            fn rest_claim(
+                __state: &mut Self::State,
+                __key: &#private::RestKey<'de>,
+            ) -> #private::RestClaim {
+                #buffered::rest_claim(__state, __key)
+            }
+
+            #[inline]
+            fn rest_keys_are_names(__state: &mut Self::State) -> bool {
+                #buffered::rest_keys_are_names(__state)
+            }
+
+            fn deserialize_rest<__M: #private::MapAccess<'de>>(
+                __state: &mut Self::State,
+                __key: #private::RestKey<'de>,
+                __map: &mut __M,
+            ) -> #private::Result<bool, __M::Error> {
+                #buffered::deserialize_rest(__state, __key, __map)
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #ser_clause {
+            fn serialized_len(&self) -> usize {
+                #private::flat_len(self)
+            }
+
+            fn serialize_leaves<__S: #private::FieldSink>(
+                &self,
+                __out: &mut __S,
+            ) -> #private::Result<(), __S::Error> {
+                #private::serialize_flat(self, __out)
+            }
+        }
+    }
 }

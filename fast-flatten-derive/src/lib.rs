@@ -127,7 +127,13 @@ fn items(
             tuple::expand(container, private, conversions.ser, conversions.de)
         }
         serde_derive_internals::ast::Data::Struct(..) => match (conversions.ser, conversions.de) {
-            (Some(ser), Some(de)) => [ser, de].into_iter().collect(),
+            (Some(ser), Some(de)) => [
+                ser,
+                de,
+                convert::flatten_through_conversion(container, private),
+            ]
+            .into_iter()
+            .collect(),
             (ser, de) => {
                 let tree = tree::Tree::of_struct(container, options)?;
                 [
@@ -145,9 +151,12 @@ fn items(
                 variant_structs::expand(&e),
                 conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
                 conversions.ser.unwrap_or_else(|| enum_ser::expand(&e)),
-                // A converted or partially untagged enum is flattened as serde reads it
-                // (`buffered`).
-                if converted || e.partially_untagged() {
+                // An enum converted both ways or partially untagged is flattened as serde
+                // flattens it, through its own impls; one converted one way only, with
+                // `#[fast_flatten(buffered)]`.
+                if convert::Conversions::both(container) || e.partially_untagged() {
+                    convert::flatten_through_conversion(container, private)
+                } else if converted {
                     proc_macro2::TokenStream::new()
                 } else {
                     enum_flatten::expand(&e)

@@ -412,3 +412,100 @@ fn internally_tagged_enum_flattened_by_serdes_derive() {
         assert!(outcome.is_ok(), "{json}: {outcome:?}");
     }
 }
+
+twins! {
+    mod converted {
+        /// lsp-types' `transparent` wrappers, and a struct read and written through another.
+        #[serde(transparent)]
+        pub struct Labels {
+            pub labels: std::collections::BTreeMap<String, String>,
+        }
+
+        #[derive(Clone)]
+        #[serde(from = "Wire", into = "Wire")]
+        pub struct Temperature {
+            pub kelvin: u16,
+        }
+
+        #[derive(Clone)]
+        #[serde(from = "Wire", into = "Wire")]
+        pub enum Level {
+            Cold,
+            Warm(u16),
+        }
+
+        /// Each flattened without a marker, as serde's derive flattens them.
+        pub struct Reading {
+            pub id: u8,
+            #[serde(flatten)]
+            pub temperature: Temperature,
+        }
+
+        pub struct Labelled {
+            pub id: u8,
+            #[serde(flatten)]
+            pub labels: Labels,
+        }
+
+        pub struct Leveled {
+            pub id: u8,
+            #[serde(flatten)]
+            pub level: Level,
+        }
+    }
+}
+
+/// The wire form of the converted types (serde's derive).
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
+pub struct Wire {
+    pub celsius: u16,
+}
+
+macro_rules! wire_conversions {
+    ($m:ident) => {
+        impl From<Wire> for converted::$m::Temperature {
+            fn from(wire: Wire) -> Self {
+                Self {
+                    kelvin: wire.celsius + 273,
+                }
+            }
+        }
+        impl From<converted::$m::Temperature> for Wire {
+            fn from(t: converted::$m::Temperature) -> Self {
+                Wire {
+                    celsius: t.kelvin - 273,
+                }
+            }
+        }
+        impl From<Wire> for converted::$m::Level {
+            fn from(wire: Wire) -> Self {
+                match wire.celsius {
+                    0 => Self::Cold,
+                    celsius => Self::Warm(celsius),
+                }
+            }
+        }
+        impl From<converted::$m::Level> for Wire {
+            fn from(level: converted::$m::Level) -> Self {
+                match level {
+                    converted::$m::Level::Cold => Wire { celsius: 0 },
+                    converted::$m::Level::Warm(celsius) => Wire { celsius },
+                }
+            }
+        }
+    };
+}
+wire_conversions!(ours);
+wire_conversions!(twin);
+
+#[test]
+fn converted_types_flattened_without_a_marker() {
+    rt_text!(converted::Reading, Reading { id: 1, temperature: Temperature { kelvin: 293 } } => r#"{"id":1,"celsius":20}"#);
+    rt_text!(converted::Leveled, Leveled { id: 1, level: Level::Warm(5) } => r#"{"id":1,"celsius":5}"#);
+    rt_text!(converted::Labelled, Labelled {
+        id: 1,
+        labels: Labels { labels: [("a".to_owned(), "b".to_owned())].into_iter().collect() },
+    } => r#"{"id":1,"a":"b"}"#);
+    de!(converted::Reading, r#"{"celsius":20,"id":1,"x":0}"# => Reading { id: 1, temperature: Temperature { kelvin: 293 } });
+    de_err!(converted::Reading, r#"{"id":1}"# => "missing field `celsius`");
+}
