@@ -122,7 +122,8 @@ use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
 use workloads::{
     for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Foreign, Implementation,
-    ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status, Wide, Workload,
+    ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status, Wide,
+    WideOptional, Workload,
 };
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
@@ -174,6 +175,11 @@ impl Benched for PagedBorrowed {
 impl Benched for Wide {
     const N: usize = 200;
     const SAMPLE_SIZE: u32 = 2;
+}
+
+impl Benched for WideOptional {
+    const N: usize = Wide::N;
+    const SAMPLE_SIZE: u32 = Wide::SAMPLE_SIZE;
 }
 
 impl Benched for Payload {

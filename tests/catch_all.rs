@@ -1,7 +1,8 @@
-//! A flattened map catches exactly the keys no leaf of the tree claims, whatever the declaration
-//! order (serde's flatten also hands a map declared first the keys of structs declared after it:
-//! serde issue 2764), with keys of any type the format carries (serde's flatten cannot read
-//! `HashMap<u32, V>` from JSON: serde issues 1183, 2117, 2628).
+//! A flattened map catches the keys no leaf of the tree claims, with keys of any type the format
+//! carries (serde's flatten cannot read `HashMap<u32, V>` from JSON: serde issues 1183, 2117,
+//! 2628). Declared before a flattened struct, it also receives the struct's keys, as serde's
+//! flatten hands them out (serde issue 2764), and each key is written once; with
+//! `#[fast_flatten(strict)]`, it receives exactly the unclaimed keys whatever the order.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -11,7 +12,7 @@ use serde_json::Value;
 #[path = "shared/catch_all.rs"]
 mod shapes;
 
-use shapes::{JsonMapRest, MapFirst, Meta, WithRest};
+use shapes::{JsonMapRest, MapFirst, Meta, StrictMapFirst, WithRest};
 
 #[derive(FastFlatten, Debug, PartialEq)]
 struct MapLast {
@@ -68,14 +69,22 @@ fn expected_extra() -> BTreeMap<String, Value> {
 }
 
 #[test]
-fn map_declared_first_gets_only_unclaimed_keys() {
+fn map_declared_first_gets_the_structs_keys_too() {
     let value: MapFirst = serde_json::from_str(INPUT).unwrap();
-    assert_eq!(value.extra, expected_extra());
+    let mut extra = expected_extra();
+    extra.insert("kind".to_owned(), Value::from("k"));
+    assert_eq!(value.extra, extra);
     assert_eq!((value.id, value.meta.kind.as_str()), (7, "k"));
-
     // serde's flatten also gives the map the flattened struct's key.
     let twin: serde_twin::MapFirst = serde_json::from_str(INPUT).unwrap();
-    assert!(twin.extra.contains_key("kind"));
+    assert_eq!(twin.extra, extra);
+}
+
+#[test]
+fn strict_map_declared_first_gets_only_unclaimed_keys() {
+    let value: StrictMapFirst = serde_json::from_str(INPUT).unwrap();
+    assert_eq!(value.extra, expected_extra());
+    assert_eq!((value.id, value.meta.kind.as_str()), (7, "k"));
 }
 
 #[test]
@@ -89,17 +98,35 @@ fn map_declared_last_gets_only_unclaimed_keys() {
 
 #[test]
 fn entries_are_written_in_place() {
-    let value: MapFirst = serde_json::from_str(INPUT).unwrap();
+    let value: StrictMapFirst = serde_json::from_str(INPUT).unwrap();
     let json = serde_json::to_string(&value).unwrap();
     assert_eq!(
         json,
         r#"{"a":1,"b":[true],"c":{"d":null},"id":7,"kind":"k"}"#
     );
-    let back: MapFirst = serde_json::from_str(&json).unwrap();
+    let back: StrictMapFirst = serde_json::from_str(&json).unwrap();
     assert_eq!(back, value);
     assert_eq!(
-        serde_yaml::from_str::<MapFirst>(&serde_yaml::to_string(&value).unwrap()).unwrap(),
+        serde_yaml::from_str::<StrictMapFirst>(&serde_yaml::to_string(&value).unwrap()).unwrap(),
         value
+    );
+}
+
+#[test]
+fn a_key_held_twice_is_written_once() {
+    let value: MapFirst = serde_json::from_str(INPUT).unwrap();
+    let json = serde_json::to_string(&value).unwrap();
+    // serde writes `kind` twice: from the map, and from the struct.
+    assert_eq!(
+        json,
+        r#"{"a":1,"b":[true],"c":{"d":null},"kind":"k","id":7}"#
+    );
+    let back: MapFirst = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, value);
+    let twin: serde_twin::MapFirst = serde_json::from_str(INPUT).unwrap();
+    assert_eq!(
+        serde_json::to_string(&twin).unwrap(),
+        r#"{"a":1,"b":[true],"c":{"d":null},"kind":"k","id":7,"kind":"k"}"#
     );
 }
 

@@ -56,6 +56,39 @@ workload! {
         => <'a> serde_flatten::Record = |s| s.iter().map(Into::into).collect();
 }
 
+workload! {
+    /// Wide records of optional fields without a container default: every group a struct of
+    /// `Option`s only, the common shape of API and log types (the bytes of [`Wide`]).
+    impl Workload for WideOptional {
+        const NAME: &'static str = "wide_optional";
+        const VALUE: &'static str =
+            "one record: 8 flattened groups of 20 optional leaves (no container default), about 20 set";
+        /// Records leave fields out (`skip_serializing_if`).
+        const NEEDS: Needs = Needs {
+            self_describing: true,
+            ..Needs::NOTHING
+        };
+        type Source = fast_no_default::Record;
+
+        fn values(n: usize) -> Vec<fast_no_default::Record> {
+            values(n).iter().map(Into::into).collect()
+        }
+
+        fn samples() -> Vec<fast_no_default::Record> {
+            let mut samples = values(2);
+            samples.push(full());
+            samples.iter().map(Into::into).collect()
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads any_format, writes any_format
+        => <'a> flat_no_default::Record = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+        => <'a> fast_no_default::Record = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten_no_default::Record = |s| s.iter().map(Into::into).collect();
+}
+
 /// Calls `$generate! { $($arg)* <group table> }`, the table being, for each group, its type, the
 /// record's field holding it and its leaves with their position in the tree (LBS's field id)
 /// and their types (each wrapped in `Option`).
@@ -171,10 +204,10 @@ macro_rules! with_attributes {
 }
 
 macro_rules! flat_record {
-    ($($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
+    ([$(#[$attribute:meta])*] $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
         /// One record: 160 optional leaves.
         #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
-        #[serde(default)]
+        $(#[$attribute])*
         pub struct Record {
             $($(
                 #[serde(skip_serializing_if = "Option::is_none")]
@@ -224,6 +257,31 @@ macro_rules! conversions {
             }
         }
 
+        impl From<&fast::Record> for fast_no_default::Record {
+            fn from(record: &fast::Record) -> Self {
+                let record = record.clone();
+                fast_no_default::Record {
+                    $($field: fast_no_default::$group { $($leaf: record.$field.$leaf,)* },)*
+                }
+            }
+        }
+
+        impl From<&fast_no_default::Record> for serde_flatten_no_default::Record {
+            fn from(record: &fast_no_default::Record) -> Self {
+                let record = record.clone();
+                serde_flatten_no_default::Record {
+                    $($field: serde_flatten_no_default::$group { $($leaf: record.$field.$leaf,)* },)*
+                }
+            }
+        }
+
+        impl From<&fast_no_default::Record> for flat_no_default::Record {
+            fn from(record: &fast_no_default::Record) -> Self {
+                let record = record.clone();
+                flat_no_default::Record { $($($leaf: record.$field.$leaf,)*)* }
+            }
+        }
+
         impl From<&fast::Record> for lbs_record::Record {
             fn from(record: &fast::Record) -> Self {
                 let record = record.clone();
@@ -244,8 +302,7 @@ pub mod fast {
 }
 
 /// With `#[derive(FastFlatten)]` and no container default: every group a struct of `Option`s
-/// only, the common shape of API types (read from the same bytes as [`fast`]; not a workload
-/// implementation: `examples/wide_in_place.rs` times it).
+/// only, the common shape of API types ([`WideOptional`]).
 pub mod fast_no_default {
     with_fields!(groups! { (serde_fastkit::FastFlatten) [] });
 }
@@ -255,9 +312,19 @@ pub mod serde_flatten {
     with_fields!(groups! { (serde::Serialize, serde::Deserialize) [#[serde(default)]] });
 }
 
+/// [`fast_no_default`] with serde's derive and `#[serde(flatten)]`.
+pub mod serde_flatten_no_default {
+    with_fields!(groups! { (serde::Serialize, serde::Deserialize) [] });
+}
+
 /// The lower bound: the 160 leaves at top level.
 pub mod flat {
-    with_fields!(flat_record! {});
+    with_fields!(flat_record! { [#[serde(default)]] });
+}
+
+/// The lower bound of [`WideOptional`]: the 160 leaves at top level, no container default.
+pub mod flat_no_default {
+    with_fields!(flat_record! { [] });
 }
 
 /// The same for LBS 0.4.3 ([`Lbs`]).

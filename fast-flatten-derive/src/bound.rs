@@ -390,20 +390,22 @@ impl Bounds<'_> {
             .extend(own.into_iter().flatten().cloned());
     }
 
-    /// `T: Default` for a field with `#[serde(default)]` whose type mentions a generic
-    /// parameter: its absent value is `Default::default()`. serde's derive asks it whatever the
-    /// field's or variant's own `bound` says, and so does this.
+    /// `T: Default` for each type parameter in the type of a field with `#[serde(default)]`
+    /// (its absent value is `Default::default()`), as serde's derive bounds it: on the
+    /// parameters, not the whole type (`Config<P>: Default` would not give the `P: Default` a
+    /// field of type `Config<P>` may need to be read), whatever the field's or variant's own
+    /// `bound` says.
     fn default(&mut self, field: &FieldUse) {
         let private = self.private;
-        let ty = field.ty;
         if self.which == Impl::Deserialize
-            && mentions_generics(ty, self.generics)
             && matches!(
                 field.attrs.default(),
                 serde_derive_internals::attr::Default::Default
             )
         {
-            self.push(parse_quote!(#ty: #private::Default));
+            for ty in bounded_types(field.ty, self.generics) {
+                self.push(parse_quote!(#ty: #private::Default));
+            }
         }
     }
 

@@ -322,6 +322,19 @@ pub fn flatten_through_conversion(container: &Container, private: &TokenStream) 
                 #buffered::rest_keys_are_names(__state)
             }
 
+            #[inline]
+            fn rest_takes_all(__state: &mut Self::State) -> bool {
+                #buffered::rest_takes_all(__state)
+            }
+
+            fn fill_held<__E: #private::DeError>(
+                __state: &mut Self::State,
+                __held: &mut #private::HeldMap<'de>,
+                __mode: #private::HeldMode,
+            ) -> #private::Result<(), __E> {
+                #buffered::fill_held(__state, __held, __mode)
+            }
+
             fn deserialize_rest<__M: #private::MapAccess<'de>>(
                 __state: &mut Self::State,
                 __key: #private::RestKey<'de>,

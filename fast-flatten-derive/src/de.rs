@@ -29,6 +29,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let finish = finish(tree);
     let leaves = deserialize_leaves(tree);
     let rest = deserialize_rest(tree);
+    let fill_members = fill_members(tree);
     let names_check = crate::fields::generic_names_check(tree);
     let state = &tree.state;
     let (_, de_ty_generics, _) = de_generics.split_for_impl();
@@ -89,6 +90,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             }
 
             #rest
+            #fill_members
         }
 
         #[automatically_derived]
@@ -608,7 +610,7 @@ fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
 
 /// The type a flattened member's state and reading are asked of: its `flat_ty`, or for a
 /// `flatten, deserialize_with` field the buffered wrapper that calls the function.
-fn child_ty(tree: &Tree, member: &Member) -> TokenStream {
+pub fn child_ty(tree: &Tree, member: &Member) -> TokenStream {
     match wrapper_type(tree, member) {
         Some(wrapper) => {
             let private = &tree.private;
@@ -795,6 +797,72 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             #(#all)*
             let _ = (__state, key, map);
             #private::Ok(false)
+        }
+    })
+}
+
+/// `fill_members`, for a tree that may be read in serde's order: each flattened member, in
+/// declaration order, from the held entries, taking or viewing them as serde's flatten hands
+/// them to a field of its type.
+fn fill_members(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    if !tree.may_read_in_serde_order() {
+        return None;
+    }
+    let fills: Vec<_> = tree
+        .de_members()
+        .filter(|m| m.is_flatten() || m.is_catch_all())
+        .map(|member| {
+            let field = member.state_field();
+            if member.is_catch_all() {
+                return quote!(#private::fill_catch_all_held::<_, _, _, __E>(&mut __state.#field, __held)?;);
+            }
+            let ty = child_ty(tree, member);
+            quote! {
+                <#ty as #private::FlattenDeserialize<'de>>::fill_held::<__E>(
+                    &mut __state.#field,
+                    __held,
+                    #private::held_mode::<#ty>(),
+                )?;
+            }
+        })
+        .collect();
+    if fills.is_empty() {
+        return None;
+    }
+    let takes_all = tree
+        .de_members()
+        .filter(|m| m.is_flatten() || m.is_catch_all())
+        .map(|member| {
+            if member.is_catch_all() {
+                return quote!(true);
+            }
+            let field = member.state_field();
+            let ty = child_ty(tree, member);
+            quote!(<#ty as #private::FlattenDeserialize<'de>>::rest_takes_all(&mut __state.#field))
+        });
+    let serde_order = crate::fields::serde_order(tree, true);
+    Some(quote! {
+        #[inline]
+        fn rest_takes_all(
+            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+        ) -> bool {
+            false #(|| #takes_all)*
+        }
+
+        #[inline]
+        fn reads_in_serde_order(
+            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+        ) -> bool {
+            <Self as #private::FlattenFields>::SERDE_ORDER && (#serde_order)
+        }
+
+        fn fill_members<__E: #private::DeError>(
+            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+            __held: &mut #private::HeldMap<'de>,
+        ) -> #private::Result<(), __E> {
+            #(#fills)*
+            #private::Ok(())
         }
     })
 }

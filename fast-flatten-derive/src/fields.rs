@@ -20,6 +20,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
     // serde honours `deny_unknown_fields` on the outermost type only; a flattened type's counts
     // when it is strict.
     let strict = tree.strict;
+    // serde's derive reads a struct with any flattened field as a map: it views its keys.
+    let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
+    let serde_order = serde_order(tree, false);
+    let own_slot_of = own_slot_of(tree);
     let own_deny = tree.deny_unknown_fields;
     let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
     let child_deny: Vec<_> = tree
@@ -88,6 +92,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
             const STRICT: bool = #strict;
+            const SERDE_VIEWER: bool = #serde_viewer;
+            const SERDE_ORDER: bool = #serde_order;
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -98,8 +104,110 @@ pub fn expand(tree: &Tree) -> TokenStream {
             }
 
             #slot_name
+            #own_slot_of
         }
     }
+}
+
+/// `SERDE_ORDER`: whether a key of the tree can go to more than one place as serde's flatten
+/// hands keys out (see the runtime's `held_map.rs`), over the flattened members in declaration
+/// order: a member read in serde's order itself; two members taking unclaimed keys (catch-all
+/// maps, buffered fields); one taking them before a member with leaves (serde issue 2764); one
+/// viewing its keys (a struct with flattened fields, an internally tagged or untagged enum)
+/// before one taking unclaimed keys.
+///
+/// `runtime`: the same over a value's state (`FlattenDeserialize::reads_in_serde_order`), where
+/// a buffered field knows whether its type takes every key or only those it names.
+pub fn serde_order(tree: &Tree, runtime: bool) -> TokenStream {
+    let private = &tree.private;
+    if !tree.may_read_in_serde_order() {
+        return quote!(false);
+    }
+    struct Part {
+        catch_all: TokenStream,
+        has_leaves: TokenStream,
+        viewer: TokenStream,
+        order: TokenStream,
+    }
+    let parts: Vec<Part> = tree
+        .de_members()
+        .filter(|m| m.is_flatten() || m.is_catch_all())
+        .map(|member| {
+            if member.is_catch_all() {
+                return Part {
+                    catch_all: quote!(true),
+                    has_leaves: quote!(false),
+                    viewer: quote!(true),
+                    order: quote!(false),
+                };
+            }
+            // The state's type, at run time; in the constant (no `'de` there), the member's
+            // type, whose `FlattenFields` are the same.
+            let ty = if runtime {
+                crate::de::child_ty(tree, member)
+            } else {
+                member.flat_ty.clone()
+            };
+            let fields = quote!(<#ty as #private::FlattenFields>);
+            let (catch_all, order) = if runtime {
+                let field = member.state_field();
+                let de = quote!(<#ty as #private::FlattenDeserialize<'de>>);
+                (
+                    quote!(#de::rest_takes_all(&mut __state.#field)),
+                    quote!(#de::reads_in_serde_order(&mut __state.#field)),
+                )
+            } else {
+                (quote!(#fields::CATCH_ALL), quote!(#fields::SERDE_ORDER))
+            };
+            Part {
+                catch_all,
+                has_leaves: quote!((#fields::LEN > 0)),
+                viewer: quote!(#fields::SERDE_VIEWER),
+                order,
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        return quote!(false);
+    }
+    let orders = parts.iter().map(|p| &p.order);
+    let counts = parts.iter().map(|p| {
+        let catch_all = &p.catch_all;
+        quote!((#catch_all as usize))
+    });
+    let mut pairs = Vec::new();
+    for (i, first) in parts.iter().enumerate() {
+        for later in &parts[i + 1..] {
+            let (catch_all, viewer, leaves) = (&first.catch_all, &first.viewer, &first.has_leaves);
+            let (later_catch_all, later_leaves) = (&later.catch_all, &later.has_leaves);
+            pairs.push(quote!((#later_leaves && #catch_all)));
+            pairs.push(quote!((#viewer && #leaves && #later_catch_all)));
+        }
+    }
+    quote!(false #(|| #orders)* || (0 #(+ #counts)*) >= 2 #(|| #pairs)*)
+}
+
+/// `own_slot_of`: the own leaves' lookup, for a tree that may be read in serde's order.
+fn own_slot_of(tree: &Tree) -> Option<TokenStream> {
+    let private = &tree.private;
+    if !tree.may_read_in_serde_order() || !tree.de_members().any(|m| !m.is_leaf()) {
+        return None;
+    }
+    let arms = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
+        let names = member.attrs().aliases();
+        let offset = &member.offset;
+        quote!(#(#names)|* => #private::Some(#offset),)
+    });
+    let tag_arm = tree.tag.map(|tag| quote!(#tag => #private::Some(0),));
+    Some(quote! {
+        fn own_slot_of(key: &str) -> #private::Option<usize> {
+            match key {
+                #tag_arm
+                #(#arms)*
+                _ => #private::None,
+            }
+        }
+    })
 }
 
 /// `slot_name` of a tree with flattened children, whose `FIELDS` may hold placeholders (a
@@ -212,8 +320,9 @@ fn tree_checks(tree: &Tree) -> TokenStream {
     }
     let name = tree.ident.to_string();
     let name_tree = name_tree_with(tree, |member| child_name_tree(tree, member));
+    let one_catch_all = !tree.may_read_in_serde_order();
     quote! {
-        const _: () = #private::check_names(#name_tree, #name);
+        const _: () = #private::check_names(#name_tree, #name, #one_catch_all);
     }
 }
 
@@ -274,8 +383,9 @@ pub fn generic_names_check(tree: &Tree) -> Option<TokenStream> {
     }
     let private = &tree.private;
     let name = tree.ident.to_string();
+    let one_catch_all = !tree.may_read_in_serde_order();
     Some(quote! {
-        const { #private::check_names(<Self as #private::FlattenFields>::NAME_TREE, #name) };
+        const { #private::check_names(<Self as #private::FlattenFields>::NAME_TREE, #name, #one_catch_all) };
     })
 }
 

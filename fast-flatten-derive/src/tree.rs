@@ -189,6 +189,12 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// Whether the tree may be read in serde's order, where a key can go to more than one
+    /// place (`held_map.rs` in the runtime): not when strict, nor for an enum's variant.
+    pub fn may_read_in_serde_order(&self) -> bool {
+        !self.strict && self.marker.is_none()
+    }
+
     /// Members that take part in deserialization (own leaves and flattened children).
     pub fn de_members(&self) -> impl Iterator<Item = &Member<'a>> {
         self.members

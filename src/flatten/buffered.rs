@@ -21,7 +21,9 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::forward_to_deserialize_any;
 
 use super::errors::UNNAMED_FIELD;
-use super::{FlattenDeserialize, FlattenFields, NamePart, RestClaim, RestKey, SeqLeaves};
+use super::{
+    FlattenDeserialize, FlattenFields, HeldMap, HeldMode, NamePart, RestClaim, RestKey, SeqLeaves,
+};
 use crate::buffer::{held_entries, visit_enum_entry, Content};
 
 /// A field of type `T` flattened the way serde flattens it (see the module documentation).
@@ -139,6 +141,25 @@ impl<'de, T: Deserialize<'de>> FlattenDeserialize<'de> for Buffered<T> {
     #[inline]
     fn rest_keys_are_names(state: &mut BufferedState<'de>) -> bool {
         matches!(state.takes::<T>(), Takes::Named(_))
+    }
+
+    #[inline]
+    fn rest_takes_all(state: &mut BufferedState<'de>) -> bool {
+        matches!(state.takes::<T>(), Takes::All)
+    }
+
+    /// serde's flatten hands a type the held entries its request names (a struct's fields, an
+    /// enum's variants), taking them, or every entry, viewing them (a map, anything else).
+    fn fill_held<E: de::Error>(
+        state: &mut BufferedState<'de>,
+        held: &mut HeldMap<'de>,
+        _mode: HeldMode,
+    ) -> Result<(), E> {
+        let mode = match state.takes::<T>() {
+            Takes::All => HeldMode::View,
+            Takes::Named(_) => HeldMode::Take,
+        };
+        held.fill::<Self, E>(state, mode, None)
     }
 
     fn deserialize_rest<M: MapAccess<'de>>(

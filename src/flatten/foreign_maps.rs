@@ -29,6 +29,7 @@ mod json {
         const FIELDS: &'static [&'static str] = &[];
         const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
         const CATCH_ALL: bool = true;
+        const SERDE_VIEWER: bool = true;
 
         #[inline]
         fn slot_of(_key: &str) -> Option<usize> {

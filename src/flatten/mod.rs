@@ -91,10 +91,12 @@
 
 mod buffered;
 mod catch_all;
+mod dedup_sink;
 mod errors;
 mod field_list;
 mod flat_serializer;
 mod foreign_maps;
+pub(crate) mod held_map;
 mod key;
 mod leaf;
 mod names;
@@ -110,6 +112,7 @@ mod wrappers;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
+pub use self::held_map::{HeldMap, HeldMode};
 pub use self::leaf::deserialize_leaf;
 pub use self::names::NamePart;
 pub use self::rest_key::RestClaim;
@@ -130,6 +133,7 @@ pub(crate) mod for_derive {
     pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
     pub use super::field_list::{concat_fields, max_len, unnamed_fields};
     pub use super::flat_serializer::{flat_len, serialize_flat};
+    pub use super::held_map::{fill_catch_all_held, held_mode};
     pub use super::leaf::deserialize_leaf_in_place;
     pub use super::names::{check_names, skip_written_leaves};
     pub use super::seen::SeenLeaves;
@@ -186,8 +190,27 @@ pub trait FlattenFields {
     /// (`serialize_struct` takes only `&'static str` keys).
     const CATCH_ALL: bool = false;
 
+    /// Whether serde's flatten reads this type without taking the keys it reads, so that the
+    /// flattened fields after it see them too: a map, a struct with flattened fields (which
+    /// serde's derive reads as a map), an internally tagged or untagged enum. A struct without
+    /// flattened fields, an externally or adjacently tagged enum take their keys.
+    const SERDE_VIEWER: bool = false;
+
+    /// Whether a key of this tree can go to more than one place, as serde's flatten hands
+    /// keys out (two catch-all maps; a catch-all before a field that claims keys, or after a
+    /// viewing field with leaves; see `held_map.rs`): the tree is then read in serde's order,
+    /// from held entries, and written with each key once. Never for a strict type.
+    const SERDE_ORDER: bool = false;
+
     /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
     fn slot_of(key: &str) -> Option<usize>;
+
+    /// The slot of this type's own leaf (not a flattened field's) named `key`: what a tree
+    /// read in serde's order reads in place. Only such trees need it.
+    fn own_slot_of(key: &str) -> Option<usize> {
+        let _ = key;
+        None
+    }
 
     /// The name of the leaf at `slot` (`< LEN`): its `FIELDS` entry. A flattened internally
     /// tagged enum uses it to move a value read before the tag to the same-named leaf of the
@@ -281,6 +304,50 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         !Self::CATCH_ALL
     }
 
+    /// Whether this value takes every key no leaf claims (a catch-all map, a buffered field
+    /// whose type reads a map), as opposed to none or only keys it names: learned from the
+    /// types of buffered fields on the first call, hence `&mut`. At most
+    /// [`CATCH_ALL`](FlattenFields::CATCH_ALL).
+    #[inline]
+    fn rest_takes_all(state: &mut Self::State) -> bool {
+        let _ = state;
+        Self::CATCH_ALL
+    }
+
+    /// Whether this value is read in serde's order ([`FlattenFields::SERDE_ORDER`] is the
+    /// shape's answer; this one knows what the buffered fields take). Asked once per map,
+    /// before its first key.
+    #[inline]
+    fn reads_in_serde_order(state: &mut Self::State) -> bool {
+        let _ = state;
+        Self::SERDE_ORDER
+    }
+
+    /// Reads this type's leaves from entries held for it, as serde's flatten hands them to a
+    /// flattened field: taking the entries it reads, or only viewing them (`mode`). Used where
+    /// a tree is read in serde's order ([`FlattenFields::SERDE_ORDER`]).
+    fn fill_held<E: de::Error>(
+        state: &mut Self::State,
+        held: &mut HeldMap<'de>,
+        mode: HeldMode,
+    ) -> Result<(), E> {
+        if Self::SERDE_ORDER && Self::reads_in_serde_order(state) {
+            held_map::fill_held_in_serde_order::<Self, E>(state, held, mode)
+        } else {
+            held.fill::<Self, E>(state, mode, None)
+        }
+    }
+
+    /// Fills every flattened field of a tree read in serde's order from the held entries, in
+    /// declaration order (generated for such trees).
+    fn fill_members<E: de::Error>(
+        state: &mut Self::State,
+        held: &mut HeldMap<'de>,
+    ) -> Result<(), E> {
+        let _ = (state, held);
+        Ok(())
+    }
+
     /// Offers a key that no leaf claims to the part of the tree that takes it (see
     /// [`rest_claim`](FlattenDeserialize::rest_claim)): a catch-all map deserializes the key and
     /// the map's next value into itself. Returns `false` when nothing takes it (then the caller
@@ -320,7 +387,14 @@ where
     T: FlattenSerialize + ?Sized,
     S: Serializer,
 {
-    if T::CATCH_ALL {
+    if T::SERDE_ORDER {
+        // Each key once: a key read into two places is held by both. The keys are counted
+        // first, so that formats that write a map's length up front get the right one.
+        let len = dedup_sink::written_once(value);
+        let mut out = serializer.serialize_map(Some(len))?;
+        value.serialize_leaves(&mut dedup_sink::DedupSink::new(MapSink(&mut out)))?;
+        out.end()
+    } else if T::CATCH_ALL {
         let mut out = serializer.serialize_map(Some(value.serialized_len()))?;
         value.serialize_leaves(&mut MapSink(&mut out))?;
         out.end()

@@ -93,16 +93,18 @@ pub fn skip_written_leaves<S: super::FieldSink>(
 }
 
 /// Fails constant evaluation, naming the tree and the key, when two leaves of `tree` are read
-/// or written under the same name, or more than one catch-all map would receive unclaimed keys.
-pub const fn check_names(tree: &[NamePart], tree_name: &str) {
+/// or written under the same name, or, with `one_catch_all` (a tree that cannot be read in
+/// serde's order: a strict one, an enum's variant), when more than one catch-all map would
+/// receive unclaimed keys.
+pub const fn check_names(tree: &[NamePart], tree_name: &str, one_catch_all: bool) {
     check_leaves(tree, tree, Direction::Read, tree_name);
     check_leaves(tree, tree, Direction::Written, tree_name);
-    if count_catch_alls(tree) > 1 {
+    if one_catch_all && count_catch_alls(tree) > 1 {
         fail(
             "FastFlatten: more than one flattened field of the tree of `",
             tree_name,
             "` holds a catch-all map",
-            "; keep one",
+            "; keep one (without #[fast_flatten(strict)], a struct's catch-alls each receive every unclaimed key, as with serde)",
         );
     }
 }

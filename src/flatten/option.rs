@@ -17,8 +17,8 @@ use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 
 use super::names::skip_written_leaves;
 use super::{
-    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestClaim, RestKey,
-    SeqLeaves,
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart,
+    RestClaim, RestKey, SeqLeaves,
 };
 use crate::buffer::{ContentVisitor, HeldValue};
 
@@ -31,6 +31,8 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
     const STRICT: bool = T::STRICT;
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SERDE_VIEWER: bool = T::SERDE_VIEWER;
+    const SERDE_ORDER: bool = T::SERDE_ORDER;
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -40,6 +42,10 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
 
     fn slot_name(slot: usize) -> Option<&'static str> {
         T::slot_name(slot)
+    }
+
+    fn own_slot_of(key: &str) -> Option<usize> {
+        T::own_slot_of(key)
     }
 }
 
@@ -120,6 +126,39 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
             Ok(())
         })?;
         Ok(taken)
+    }
+
+    #[inline]
+    fn rest_takes_all(state: &mut Self::State) -> bool {
+        T::rest_takes_all(&mut state.inner)
+    }
+
+    #[inline]
+    fn reads_in_serde_order(state: &mut Self::State) -> bool {
+        T::reads_in_serde_order(&mut state.inner)
+    }
+
+    fn fill_held<E: de::Error>(
+        state: &mut Self::State,
+        held: &mut HeldMap<'de>,
+        mode: HeldMode,
+    ) -> Result<(), E> {
+        if state.failed {
+            return Ok(());
+        }
+        let filled = T::fill_held::<E>(&mut state.inner, held, mode);
+        if T::STRICT {
+            return filled;
+        }
+        state.failed = filled.is_err();
+        Ok(())
+    }
+
+    fn fill_members<E: de::Error>(
+        state: &mut Self::State,
+        held: &mut HeldMap<'de>,
+    ) -> Result<(), E> {
+        T::fill_members(&mut state.inner, held)
     }
 
     #[cfg_attr(debug_assertions, inline)]

@@ -199,6 +199,9 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
+    if T::SERDE_ORDER && T::reads_in_serde_order(state) {
+        return super::held_map::fill_in_serde_order::<T, M>(state, map, tag);
+    }
     if T::CATCH_ALL {
         return fill_with_catch_all::<T, M>(state, map, tag);
     }

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use serde::de::{self, MapAccess, SeqAccess};
 
 use super::{
-    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestClaim, RestKey,
-    SeqLeaves,
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart,
+    RestClaim, RestKey, SeqLeaves,
 };
 
 /// Implements the three flatten traits for `$ty`, a pointer to the tree `T`, built from a read
@@ -27,7 +27,10 @@ macro_rules! pointer {
             const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
             const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
+            const STRICT: bool = T::STRICT;
             const CATCH_ALL: bool = T::CATCH_ALL;
+            const SERDE_VIEWER: bool = T::SERDE_VIEWER;
+            const SERDE_ORDER: bool = T::SERDE_ORDER;
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -38,6 +41,11 @@ macro_rules! pointer {
             #[inline]
             fn slot_name(slot: usize) -> Option<&'static str> {
                 T::slot_name(slot)
+            }
+
+            #[inline]
+            fn own_slot_of(key: &str) -> Option<usize> {
+                T::own_slot_of(key)
             }
         }
 
@@ -95,6 +103,31 @@ macro_rules! pointer {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn rest_claim(state: &mut T::State, key: &RestKey<'de>) -> RestClaim {
                 T::rest_claim(state, key)
+            }
+
+            #[inline]
+            fn rest_takes_all(state: &mut T::State) -> bool {
+                T::rest_takes_all(state)
+            }
+
+            #[inline]
+            fn reads_in_serde_order(state: &mut T::State) -> bool {
+                T::reads_in_serde_order(state)
+            }
+
+            fn fill_held<E: de::Error>(
+                state: &mut T::State,
+                held: &mut HeldMap<'de>,
+                mode: HeldMode,
+            ) -> Result<(), E> {
+                T::fill_held(state, held, mode)
+            }
+
+            fn fill_members<E: de::Error>(
+                state: &mut T::State,
+                held: &mut HeldMap<'de>,
+            ) -> Result<(), E> {
+                T::fill_members(state, held)
             }
 
             #[cfg_attr(debug_assertions, inline)]

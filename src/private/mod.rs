@@ -24,7 +24,7 @@ pub use serde::ser::{Serialize, Serializer};
 pub use crate::flatten::for_derive::*;
 pub use crate::flatten::{
     deserialize, deserialize_leaf, serialize, FieldSink, FlattenDeserialize, FlattenFields,
-    FlattenSerialize, NamePart, RestClaim, RestKey, SeqLeaves,
+    FlattenSerialize, HeldMap, HeldMode, NamePart, RestClaim, RestKey, SeqLeaves,
 };
 
 pub use self::missing::missing_field;

@@ -509,3 +509,218 @@ fn converted_types_flattened_without_a_marker() {
     de!(converted::Reading, r#"{"celsius":20,"id":1,"x":0}"# => Reading { id: 1, temperature: Temperature { kelvin: 293 } });
     de_err!(converted::Reading, r#"{"id":1}"# => "missing field `celsius`");
 }
+
+twins! {
+    mod shared_keys {
+        /// aws_lambda_events' `TimeWindowEvent`: a flattened struct with a catch-all of its own
+        /// beside the outer catch-all. serde hands both every unclaimed key, and the outer one
+        /// the inner struct's keys too (it only views them).
+        pub struct Event {
+            #[serde(flatten)]
+            pub props: Props,
+            #[serde(flatten)]
+            pub other: Map<String, Value>,
+        }
+
+        pub struct Props {
+            pub shard: u32,
+            #[serde(flatten)]
+            pub other: Map<String, Value>,
+        }
+
+        /// A real Kubernetes schema type: two catch-alls declared side by side.
+        pub struct Schema {
+            pub title: Option<String>,
+            #[serde(flatten)]
+            pub extensions: std::collections::BTreeMap<String, Value>,
+            #[serde(flatten)]
+            pub other: Value,
+        }
+
+        /// serde issue 2764: a catch-all declared before a struct also receives its keys.
+        pub struct Before {
+            #[serde(flatten)]
+            pub extra: std::collections::BTreeMap<String, Value>,
+            #[serde(flatten)]
+            pub point: Point2,
+        }
+
+        pub struct Point2 {
+            pub x: i32,
+            pub y: i32,
+        }
+    }
+}
+
+fn object(entries: &[(&str, Value)]) -> Map<String, Value> {
+    entries
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+        .collect()
+}
+
+#[test]
+fn flattened_catch_all_beside_a_catch_all() {
+    let json = r#"{"shard":1,"window":2,"state":{"a":1}}"#;
+    let outcome = de!(shared_keys::Event, json);
+    let (ours, twin) = both!(shared_keys::Event, {
+        Event {
+            props: Props {
+                shard: 1,
+                other: object(&[("window", 2.into()), ("state", serde_json::json!({"a": 1}))]),
+            },
+            other: object(&[
+                ("shard", 1.into()),
+                ("window", 2.into()),
+                ("state", serde_json::json!({"a": 1})),
+            ]),
+        }
+    });
+    assert_eq!(outcome, Ok(format!("{ours:?}")));
+    // Each key once, where serde writes the outer catch-all's copies again (the maps are
+    // sorted).
+    let once = r#"{"shard":1,"state":{"a":1},"window":2}"#;
+    assert_eq!(serde_json::to_string(&ours).unwrap(), once);
+    assert_eq!(
+        serde_json::to_string(&twin).unwrap(),
+        r#"{"shard":1,"state":{"a":1},"window":2,"shard":1,"state":{"a":1},"window":2}"#
+    );
+    let _ = de!(shared_keys::Event, r#"{"window":2}"#);
+}
+
+#[test]
+fn two_catch_alls_side_by_side() {
+    let json = r#"{"title":"t","x-kind":"k","minimum":0}"#;
+    let _ = de!(shared_keys::Schema, json);
+    let ours: shared_keys::ours::Schema = serde_json::from_str(json).unwrap();
+    assert_eq!(ours.extensions.len(), 2);
+    assert_eq!(ours.other, serde_json::json!({"x-kind": "k", "minimum": 0}));
+    assert_eq!(
+        serde_json::to_string(&ours).unwrap(),
+        r#"{"title":"t","minimum":0,"x-kind":"k"}"#
+    );
+}
+
+#[test]
+fn serde_2764_catch_all_before_a_struct() {
+    let json = r#"{"x":1,"y":2,"z":3}"#;
+    let _ = de!(shared_keys::Before, json);
+    let ours: shared_keys::ours::Before = serde_json::from_str(json).unwrap();
+    assert_eq!(ours.extra.len(), 3);
+    // Written once each: the map's copies of `x` and `y` are left out.
+    assert_eq!(
+        serde_json::to_string(&ours).unwrap(),
+        r#"{"x":1,"y":2,"z":3}"#
+    );
+    let back: shared_keys::ours::Before =
+        serde_json::from_str(&serde_json::to_string(&ours).unwrap()).unwrap();
+    assert_eq!(format!("{back:?}"), format!("{ours:?}"));
+}
+
+/// Another crate's internally tagged enum of transaction kinds (serde's derive).
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+#[serde(tag = "type")]
+pub enum TxKind {
+    Legacy {
+        #[serde(rename = "gasPrice")]
+        gas_price: u64,
+    },
+    Dynamic {
+        #[serde(rename = "maxFee")]
+        max_fee: u64,
+    },
+}
+
+mod shared_with_buffered {
+    pub mod ours {
+        use super::super::TxKind;
+
+        /// A transaction helper flattening the foreign enum beside its own fee fields, both
+        /// naming `gasPrice`.
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Tx {
+            pub nonce: u64,
+            #[serde(flatten)]
+            #[fast_flatten(buffered)]
+            pub kind: TxKind,
+            #[serde(flatten)]
+            pub fees: Fees,
+        }
+
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Fees {
+            #[serde(rename = "gasPrice")]
+            pub gas_price: Option<u64>,
+        }
+    }
+
+    pub mod twin {
+        use super::super::TxKind;
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Tx {
+            pub nonce: u64,
+            #[serde(flatten)]
+            pub kind: TxKind,
+            #[serde(flatten)]
+            pub fees: Fees,
+        }
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Fees {
+            #[serde(rename = "gasPrice")]
+            pub gas_price: Option<u64>,
+        }
+    }
+}
+
+#[test]
+fn buffered_enum_and_struct_naming_one_key() {
+    use shared_with_buffered::{ours, twin};
+    for json in [
+        r#"{"nonce":1,"type":"Legacy","gasPrice":7}"#,
+        r#"{"gasPrice":7,"nonce":1,"type":"Legacy"}"#,
+        r#"{"nonce":1,"type":"Dynamic","maxFee":3}"#,
+    ] {
+        let outcome = de_twins!(ours::Tx, twin::Tx, json);
+        assert!(outcome.is_ok(), "{json}: {outcome:?}");
+    }
+    let tx: ours::Tx = serde_json::from_str(r#"{"nonce":1,"type":"Legacy","gasPrice":7}"#).unwrap();
+    assert_eq!(tx.fees.gas_price, Some(7));
+    assert_eq!(
+        serde_json::to_string(&tx).unwrap(),
+        r#"{"nonce":1,"type":"Legacy","gasPrice":7}"#
+    );
+}
+
+twins! {
+    mod nested_default {
+        /// aws_lambda_events' `S3ObjectLambdaEvent`: a `default` field whose type holds the
+        /// parameter, each level with `bound = ""`. serde asks `P: Default` of the impl (the
+        /// parameters of a `default` field's type), which reading `Configuration<P>` needs.
+        #[derive(Default)]
+        pub struct Configuration<P>
+        where
+            P: DeserializeOwned + Serialize,
+        {
+            #[serde(default, bound = "")]
+            pub payload: P,
+        }
+
+        pub struct Event<P = u8>
+        where
+            P: DeserializeOwned + Serialize,
+        {
+            #[serde(default, bound = "")]
+            pub configuration: Configuration<P>,
+            pub id: u8,
+        }
+    }
+}
+
+#[test]
+fn default_field_of_a_generic_type_with_empty_bounds() {
+    rt!(nested_default::Event<u8>, Event { configuration: Configuration { payload: 3 }, id: 1 } => r#"{"configuration":{"payload":3},"id":1}"#);
+    de!(nested_default::Event<u8>, r#"{"id":1}"# => Event { configuration: Configuration { payload: 0 }, id: 1 });
+    de!(nested_default::Event<u8>, r#"{"configuration":{},"id":1}"# => Event { configuration: Configuration { payload: 0 }, id: 1 });
+}

@@ -8,9 +8,21 @@ use std::collections::BTreeMap;
 use serde_fastkit::FastFlatten;
 use serde_json::Value;
 
-/// A catch-all declared before the struct it must not steal from, with any JSON value.
+/// A catch-all declared before a flattened struct, with any JSON value: read as serde reads it,
+/// the map also receives the struct's keys (serde issue 2764).
 #[derive(FastFlatten, Debug, PartialEq)]
 pub struct MapFirst {
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, Value>,
+    pub id: u32,
+    #[serde(flatten)]
+    pub meta: Meta,
+}
+
+/// [`MapFirst`], strict: the map receives only the keys nothing else claims.
+#[derive(FastFlatten, Debug, PartialEq)]
+#[fast_flatten(strict)]
+pub struct StrictMapFirst {
     #[serde(flatten)]
     pub extra: BTreeMap<String, Value>,
     pub id: u32,
@@ -53,8 +65,10 @@ pub struct WithRest {
     pub rest: BTreeMap<String, u8>,
 }
 
-/// A map type the crate has no impls for, marked `#[fast_flatten(catch_all)]`.
+/// A map type the crate has no impls for, marked `#[fast_flatten(catch_all)]` (strict: it
+/// receives only the keys nothing else claims).
 #[derive(FastFlatten, Debug, PartialEq)]
+#[fast_flatten(strict)]
 pub struct JsonMapRest {
     pub id: u32,
     #[serde(flatten)]

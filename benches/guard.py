@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The instruction-count guard: a regression check that does not depend on a quiet machine.
+
+For every workload (benches/workloads/) on the guarded formats (serde_json, ciborium,
+serde_cbor packed, rmp-serde, postcard), counts with callgrind the instructions of one decode
+of a batch by FastFlatten and by the workload's lower bound (the flat struct, or the plain
+struct of an enum's variant), and compares each FastFlatten / lower-bound ratio with the
+committed baseline (benches/guard/baseline.txt). A ratio more than 3% above its baseline fails.
+
+    python3 benches/guard.py              # check (exit 1 on a regression)
+    python3 benches/guard.py --bless      # rewrite the baseline from this run
+    python3 benches/guard.py wide_optional serde_json   # only these workloads / formats
+
+Run it before committing a change to src/ or to the derive's expansion; commit the baseline
+when a change is meant to move a ratio, with the reason in the commit body. Callgrind counts
+are the same from run to run for the same binary and input, whatever else the machine does;
+the reader (benches/instructions.rs) decodes once and three times, and half the difference is
+one decode, so building and encoding the values cancel out.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BASELINE = os.path.join(ROOT, "benches", "guard", "baseline.txt")
+TOLERANCE = 0.03
+
+
+def build():
+    """Builds the reader in the bench profile (optimized, one codegen unit) and returns its path."""
+    out = subprocess.run(
+        ["cargo", "build", "--profile", "bench", "--bench", "instructions",
+         "--message-format=json-render-diagnostics"],
+        cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True,
+    ).stdout
+    for line in out.splitlines():
+        message = json.loads(line)
+        if message.get("reason") == "compiler-artifact" and message["target"]["name"] == "instructions":
+            if message.get("executable"):
+                return message["executable"]
+    sys.exit("guard: the reader was not built")
+
+
+def instructions(reader, args):
+    """The instructions callgrind counts for one run of the reader."""
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", reader, *args],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    if run.returncode != 0:
+        sys.exit(f"guard: {' '.join(args)} failed:\n{run.stderr}")
+    for line in run.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    sys.exit(f"guard: no count for {' '.join(args)}:\n{run.stderr}")
+
+
+def per_decode(reader, combination):
+    """Instructions of one decode of the combination's batch."""
+    once = instructions(reader, [*combination, "1"])
+    thrice = instructions(reader, [*combination, "3"])
+    return (thrice - once) / 2
+
+
+def read_baseline():
+    baseline = {}
+    if os.path.exists(BASELINE):
+        with open(BASELINE) as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                workload, format_, ratio = line.split()
+                baseline[(workload, format_)] = float(ratio)
+    return baseline
+
+
+def main():
+    args = sys.argv[1:]
+    bless = "--bless" in args
+    only = [a for a in args if a != "--bless"]
+    reader = build()
+    listed = subprocess.run([reader, "list"], check=True, stdout=subprocess.PIPE, text=True).stdout
+    combinations = [tuple(line.split()) for line in listed.splitlines() if line.strip()]
+    combinations = [c for c in combinations if not only or c[0] in only or c[1] in only]
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        counts = dict(zip(combinations, pool.map(lambda c: per_decode(reader, c), combinations)))
+
+    ratios = {}
+    lower = {(w, f): n for (w, f, i), n in counts.items() if i in ("flat", "lower")}
+    for (w, f, i), n in counts.items():
+        if i == "fast_flatten" and (w, f) in lower:
+            ratios[(w, f)] = (n / lower[(w, f)], lower[(w, f)], n)
+
+    baseline = read_baseline()
+    failed = []
+    print(f"{'workload':<16} {'format':<18} {'lower':>12} {'fast':>12} {'ratio':>7} {'baseline':>9}")
+    for (w, f), (ratio, low, fast) in sorted(ratios.items()):
+        base = baseline.get((w, f))
+        mark = ""
+        if base is not None and ratio > base * (1 + TOLERANCE):
+            mark = "  REGRESSED"
+            failed.append((w, f))
+        elif base is None:
+            mark = "  (new)"
+        shown = f"{base:.4f}" if base is not None else "-"
+        print(f"{w:<16} {f:<18} {low:>12.0f} {fast:>12.0f} {ratio:>7.4f} {shown:>9}{mark}")
+
+    if bless:
+        merged = dict(baseline)
+        merged.update({key: value[0] for key, value in ratios.items()})
+        with open(BASELINE, "w") as f:
+            f.write("# FastFlatten / lower-bound instructions per decode (benches/guard.py --bless)\n")
+            for (w, fmt), ratio in sorted(merged.items()):
+                f.write(f"{w} {fmt} {ratio:.4f}\n")
+        print(f"guard: wrote {os.path.relpath(BASELINE, ROOT)}")
+        return 0
+    if failed:
+        print(f"guard: {len(failed)} ratio(s) rose more than {TOLERANCE:.0%} above the baseline")
+        return 1
+    print("guard: every ratio within 3% of the baseline")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+//! Reading a tree in serde's order, for the trees where a key can go to more than one place.
+//!
+//! serde's flatten holds every key the outer struct's own fields do not take, then hands the
+//! held entries to each flattened field in declaration order (its `FlatMapDeserializer`). A
+//! field that reads a struct without flattened fields of its own (or an externally or
+//! adjacently tagged enum) *takes* the entries it names; every other field (a map, a struct
+//! with flattened fields, an internally tagged or untagged enum) *views* every entry left,
+//! taking none. So a catch-all map declared before a struct also receives the struct's keys
+//! (serde issue 2764), two catch-all maps both receive every unclaimed key, and a catch-all
+//! after a struct with flattened fields receives that struct's keys too.
+//!
+//! A FastFlatten tree reads each key once, into one place, which is the same thing wherever no
+//! key can go to two places. Where one can (the derive tells by the tree's shape,
+//! [`FlattenFields::SERDE_ORDER`](super::FlattenFields::SERDE_ORDER)), the tree is read as
+//! serde reads it: the outer struct's own leaves in place, every other entry held in a
+//! [`HeldMap`], then each flattened field filled from it in declaration order, taking or
+//! viewing as serde's would ([`FlattenDeserialize::fill_held`](super::FlattenDeserialize::fill_held)).
+//! Such a tree is written with each key once (see `dedup_sink.rs`), where serde writes a key
+//! once per place that holds it.
+
+use core::marker::PhantomData;
+
+use serde::de::{self, Deserialize, Error as _, IntoDeserializer, MapAccess};
+
+use super::errors::unknown_field;
+use super::{FlattenDeserialize, FlattenFields, RestClaim, RestKey};
+use crate::buffer::{Content, ContentDeserializer, ContentVisitor, HeldValue};
+
+/// How a flattened field reads the held entries (serde's `FlatMapDeserializer`'s two ways).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldMode {
+    /// The field reads every entry left and removes none (a map, a struct with flattened
+    /// fields, an internally tagged or untagged enum): a later field sees them too.
+    View,
+    /// The field removes the entries it reads (a struct without flattened fields, an externally
+    /// or adjacently tagged enum).
+    Take,
+}
+
+/// The entries of a map held for its flattened fields, in input order.
+pub struct HeldMap<'de> {
+    entries: Vec<HeldEntry<'de>>,
+}
+
+struct HeldEntry<'de> {
+    key: Content<'de>,
+    /// `None` once a field took it.
+    value: Option<Content<'de>>,
+    /// Whether some field read it (for `deny_unknown_fields`).
+    used: bool,
+    /// Its position in the map it was copied from, for a field's own copy of what it views.
+    origin: usize,
+}
+
+impl<'de> HeldMap<'de> {
+    /// Reads the rest of `map` into `state`'s own leaves (keys `own_slot_of` names) and holds
+    /// every other entry, in order.
+    ///
+    /// `tag` is the tag of the internally tagged enum whose struct variant `T` is (read
+    /// already): a second one is serde's "duplicate field" error.
+    pub(crate) fn read<T, M>(
+        state: &mut T::State,
+        map: &mut M,
+        tag: Option<&'static str>,
+    ) -> Result<Self, M::Error>
+    where
+        T: FlattenDeserialize<'de>,
+        M: MapAccess<'de>,
+    {
+        let mut entries = Vec::new();
+        while let Some(key) = map.next_key_seed(ContentVisitor(PhantomData))? {
+            if let Some(slot) = key.as_str().and_then(T::own_slot_of) {
+                T::deserialize_slot(state, slot, map)?;
+                continue;
+            }
+            if let (Some(tag), Some(text)) = (tag, key.as_str()) {
+                if tag == text {
+                    return Err(M::Error::duplicate_field(tag));
+                }
+            }
+            let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+            let origin = entries.len();
+            entries.push(HeldEntry {
+                key,
+                value: Some(value),
+                used: false,
+                origin,
+            });
+        }
+        Ok(HeldMap { entries })
+    }
+
+    /// serde's "unknown field" error for the first entry no field read, if any.
+    pub(crate) fn check_all_used<E: de::Error, T: FlattenDeserialize<'de>>(&self) -> Result<(), E> {
+        match self.entries.iter().find(|entry| !entry.used) {
+            Some(entry) => match entry.key.as_str() {
+                Some(key) => Err(unknown_field::<T, E>(key)),
+                None => Err(E::custom("unexpected map key")),
+            },
+            None => Ok(()),
+        }
+    }
+
+    /// A copy of the entries left that `own_slot_of` does not name, for the flattened fields
+    /// of a tree that views this map: they read from the copy, as serde's derive reads them from
+    /// the struct's own buffer.
+    pub(crate) fn view_rest(&self, own_slot_of: fn(&str) -> Option<usize>) -> HeldMap<'de> {
+        let entries = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter_map(|(origin, entry)| {
+                let value = entry.value.as_ref()?;
+                if entry.key.as_str().and_then(own_slot_of).is_some() {
+                    return None;
+                }
+                Some(HeldEntry {
+                    key: entry.key.clone(),
+                    value: Some(value.clone()),
+                    used: false,
+                    origin,
+                })
+            })
+            .collect();
+        HeldMap { entries }
+    }
+
+    /// Marks as read the entries `copy` (from [`view_rest`](Self::view_rest)) read.
+    pub(crate) fn mark_used_from(&mut self, copy: &HeldMap<'de>) {
+        for entry in copy.entries.iter().filter(|entry| entry.used) {
+            if let Some(original) = self.entries.get_mut(entry.origin) {
+                original.used = true;
+            }
+        }
+    }
+
+    /// Reads the entries the tree `T` reads into `state`, as [`fill_from_map`] reads a live map:
+    /// each key into the leaf it names, else to the part of the tree that takes it. Only the
+    /// keys `only` accepts (all of them for a tree's whole read).
+    ///
+    /// [`fill_from_map`]: super::fill_from_map
+    pub(crate) fn fill<T, E>(
+        &mut self,
+        state: &mut T::State,
+        mode: HeldMode,
+        only: Option<fn(&str) -> Option<usize>>,
+    ) -> Result<(), E>
+    where
+        T: FlattenDeserialize<'de>,
+        E: de::Error,
+    {
+        for entry in &mut self.entries {
+            let Some(value) = entry.value.as_ref() else {
+                continue;
+            };
+            let text = entry.key.as_str();
+            if let (Some(only), Some(text)) = (only, text) {
+                if only(text).is_none() {
+                    continue;
+                }
+            }
+            match text.and_then(T::slot_of) {
+                Some(slot) if T::CHOOSES && !T::owns(state, slot) => continue,
+                Some(slot) => {
+                    let value = match mode {
+                        HeldMode::Take => entry.value.take().unwrap_or(Content::Unit),
+                        HeldMode::View => value.clone(),
+                    };
+                    entry.used = true;
+                    T::deserialize_slot(state, slot, &mut HeldValue::<E>::new(value))?;
+                }
+                None if only.is_some() => continue,
+                None => {
+                    let key = rest_key(&entry.key);
+                    let claim = T::rest_claim(state, &key);
+                    if claim == RestClaim::No {
+                        continue;
+                    }
+                    // A named claim takes the entry, as serde's struct does; a catch-all views it.
+                    let value = match (mode, claim) {
+                        (HeldMode::Take, _) | (_, RestClaim::Named) => {
+                            entry.value.take().unwrap_or(Content::Unit)
+                        }
+                        _ => value.clone(),
+                    };
+                    entry.used = T::deserialize_rest(state, key, &mut HeldValue::<E>::new(value))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A held key as the key a catch-all deserializes its own key type from.
+fn rest_key<'de>(key: &Content<'de>) -> RestKey<'de> {
+    match key {
+        Content::Str(text) => RestKey::Borrowed(text),
+        Content::String(text) => RestKey::Owned(text.clone()),
+        Content::Bytes(bytes) => RestKey::BorrowedBytes(bytes),
+        Content::ByteBuf(bytes) => RestKey::OwnedBytes(bytes.clone()),
+        Content::U8(n) => RestKey::Unsigned(u64::from(*n)),
+        Content::U16(n) => RestKey::Unsigned(u64::from(*n)),
+        Content::U32(n) => RestKey::Unsigned(u64::from(*n)),
+        Content::U64(n) => RestKey::Unsigned(*n),
+        Content::I8(n) => RestKey::Signed(i64::from(*n)),
+        Content::I16(n) => RestKey::Signed(i64::from(*n)),
+        Content::I32(n) => RestKey::Signed(i64::from(*n)),
+        Content::I64(n) => RestKey::Signed(*n),
+        other => RestKey::Owned(format!("{other:?}")),
+    }
+}
+
+/// The serde-order read of the tree `T` from a live map (see the module documentation): its own
+/// leaves in place, every other entry held, then its flattened fields filled in order; with
+/// `deny_unknown_fields`, an entry no field read is serde's "unknown field" error.
+pub(crate) fn fill_in_serde_order<'de, T, M>(
+    state: &mut T::State,
+    map: &mut M,
+    tag: Option<&'static str>,
+) -> Result<(), M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    let mut held = HeldMap::read::<T, M>(state, map, tag)?;
+    T::fill_members::<M::Error>(state, &mut held)?;
+    if T::DENY_UNKNOWN_FIELDS {
+        held.check_all_used::<M::Error, T>()?;
+    }
+    Ok(())
+}
+
+/// [`FlattenDeserialize::fill_held`] of a tree read in serde's order, itself flattened into one:
+/// its own leaves from the entries it is given, then its flattened fields from a copy of the
+/// rest (a tree read in serde's order always views: it has flattened fields).
+pub fn fill_held_in_serde_order<'de, T, E>(
+    state: &mut T::State,
+    held: &mut HeldMap<'de>,
+    mode: HeldMode,
+) -> Result<(), E>
+where
+    T: FlattenDeserialize<'de>,
+    E: de::Error,
+{
+    held.fill::<T, E>(state, mode, Some(T::own_slot_of))?;
+    let mut rest = held.view_rest(T::own_slot_of);
+    T::fill_members::<E>(state, &mut rest)?;
+    held.mark_used_from(&rest);
+    Ok(())
+}
+
+/// How serde's flatten hands the held entries to a field of type `T`.
+#[inline]
+pub fn held_mode<T: FlattenFields>() -> HeldMode {
+    if T::SERDE_VIEWER {
+        HeldMode::View
+    } else {
+        HeldMode::Take
+    }
+}
+
+/// A marked catch-all map (`#[fast_flatten(catch_all)]`) of a tree read in serde's order: it
+/// views every entry left, as serde's flatten hands a map every entry.
+pub fn fill_catch_all_held<'de, Map, K, V, E>(
+    map: &mut Map,
+    held: &mut HeldMap<'de>,
+) -> Result<(), E>
+where
+    Map: Extend<(K, V)>,
+    K: Deserialize<'de>,
+    V: Deserialize<'de>,
+    E: de::Error,
+{
+    for entry in &mut held.entries {
+        let Some(value) = entry.value.as_ref() else {
+            continue;
+        };
+        let key = K::deserialize(rest_key(&entry.key).into_deserializer())?;
+        let value = V::deserialize(ContentDeserializer::<_, E>::lent(value))?;
+        map.extend(core::iter::once((key, value)));
+        entry.used = true;
+    }
+    Ok(())
+}
