@@ -29,8 +29,8 @@ fn main() {
         "wide record, {RECORDS} records per batch, ns per record, \
          median [min-max] of per-round ratios over 15 interleaved rounds"
     );
-    println!("| format | flat | FastFlatten (defaults) | FastFlatten (options only) | defaults / flat | options / flat |");
-    println!("|---|--:|--:|--:|--:|--:|");
+    println!("| format | flat | FastFlatten (defaults) | FastFlatten (options only) | flat (options only) | defaults / flat | options / flat | options / flat options |");
+    println!("|---|--:|--:|--:|--:|--:|--:|--:|");
     compare::<SerdeCborPacked>();
     compare::<Json>();
     compare::<MsgPackMap>();
@@ -50,6 +50,7 @@ fn compare<F: Format>() {
         reader(read::<F, wide::flat::Record>),
         reader(read::<F, wide::fast::Record>),
         reader(read::<F, wide::fast_no_default::Record>),
+        reader(read::<F, wide::flat_no_default::Record>),
     ];
     let rounds = Rounds {
         warm_up: 2,
@@ -59,13 +60,15 @@ fn compare<F: Format>() {
     let times = interleaved(&mut runs, rounds);
     let per_record = |t: &[f64]| format_nanos(Spread::of(t.to_vec()).median * 1e9 / RECORDS as f64);
     println!(
-        "| {} | {} | {} | {} | {} | {} |",
+        "| {} | {} | {} | {} | {} | {} | {} | {} |",
         F::LABEL,
         per_record(&times[0]),
         per_record(&times[1]),
         per_record(&times[2]),
+        per_record(&times[3]),
         Spread::ratio(&times[1], &times[0]),
         Spread::ratio(&times[2], &times[0]),
+        Spread::ratio(&times[2], &times[3]),
     );
 }
 
