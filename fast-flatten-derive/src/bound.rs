@@ -214,10 +214,10 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
 
 /// The where clause of a struct whose fields are all plain (a tuple or newtype struct): its own,
 /// plus serde's bounds for `which`, the container's `bound` replacing the inferred ones.
-pub fn fields_where_clause(
+pub fn fields_where_clause<'f, 'a: 'f>(
     generics: &Generics,
     container_bound: Option<&[WherePredicate]>,
-    fields: &[serde_derive_internals::ast::Field],
+    fields: impl IntoIterator<Item = &'f serde_derive_internals::ast::Field<'a>>,
     private: &TokenStream,
     which: Impl,
 ) -> WhereClause {
@@ -231,7 +231,7 @@ pub fn fields_where_clause(
         which,
         clause: &mut clause,
     };
-    let fields: Vec<FieldUse> = fields.iter().map(FieldUse::of_field).collect();
+    let fields: Vec<FieldUse> = fields.into_iter().map(FieldUse::of_field).collect();
     for field in &fields {
         bounds.lifetimes(field);
         bounds.explicit(field.attrs);

@@ -1,7 +1,7 @@
 //! Inputs FastFlatten cannot expand, reported as errors that point at the cause and say what to
 //! do instead.
 
-use serde_derive_internals::ast::{Container, Data, Field, Style};
+use serde_derive_internals::ast::Container;
 use syn::DeriveInput;
 
 use crate::errors::Errors;
@@ -25,13 +25,6 @@ pub fn supported(container: &Container) -> syn::Result<()> {
     let mut errors = Errors::default();
     let attrs = &container.attrs;
     let ident = &container.ident;
-    let unsupported = |what: &str| {
-        format!(
-            "FastFlatten does not support #[serde({what})] yet; derive serde's \
-             `Serialize, Deserialize` for `{ident}` instead"
-        )
-    };
-
     let identifier = match attrs.identifier() {
         serde_derive_internals::attr::Identifier::No => None,
         serde_derive_internals::attr::Identifier::Field => Some("field_identifier"),
@@ -50,11 +43,8 @@ pub fn supported(container: &Container) -> syn::Result<()> {
             ),
         );
     }
-    if attrs.remote().is_some() {
-        let at = attribute_naming(&container.original.attrs, "serde", "remote");
-        errors.push_at(at, ident, unsupported("remote = \"...\""));
-    }
-    if attrs.is_packed() {
+    // A remote definition is serde's own derive (`serde_copy.rs`), which reads packed fields.
+    if attrs.is_packed() && attrs.remote().is_none() {
         let at = attribute_naming(&container.original.attrs, "repr", "packed");
         errors.push_at(
             at,
@@ -71,42 +61,6 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         }
     }
 
-    let fields: Vec<&Field> = match &container.data {
-        Data::Struct(_, fields) => fields.iter().collect(),
-        Data::Enum(variants) => {
-            for variant in variants {
-                if matches!(variant.style, Style::Tuple) {
-                    for field in &variant.fields {
-                        if field.attrs.serialize_with().is_some()
-                            || field.attrs.deserialize_with().is_some()
-                        {
-                            errors.push(
-                                field.original,
-                                "FastFlatten does not support `with`, `serialize_with` or \
-                                 `deserialize_with` on the fields of a tuple variant yet",
-                            );
-                        }
-                    }
-                }
-            }
-            variants
-                .iter()
-                .filter(|v| matches!(v.style, Style::Struct))
-                .flat_map(|v| &v.fields)
-                .collect()
-        }
-    };
-
-    for field in fields {
-        let original = field.original;
-        let field_attrs = &field.attrs;
-        if field_attrs.getter().is_some() {
-            errors.push(
-                original,
-                "FastFlatten does not support #[serde(getter = \"...\")] yet",
-            );
-        }
-    }
     errors.finish()
 }
 

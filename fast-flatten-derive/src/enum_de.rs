@@ -653,6 +653,51 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
     })
 }
 
+fn field_with_wrapper_ident(e: &Enum, v: &EnumVariant, index: usize) -> syn::Ident {
+    format_ident!(
+        "__FastFlattenDeserializeWith{}{}{}",
+        e.ident,
+        v.ident(),
+        index
+    )
+}
+
+/// Types whose `Deserialize` calls the `deserialize_with` of a tuple variant's field, for
+/// `SeqAccess::next_element`, which needs a type.
+fn field_with_wrappers(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> TokenStream {
+    let private = &e.private;
+    let self_ty = e.self_ty();
+    let de_generics = bound::with_de_lifetime(e.container.generics);
+    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
+    let wrappers = v.fields().iter().enumerate().filter_map(|(index, field)| {
+        let path = field.attrs.deserialize_with()?;
+        let ident = field_with_wrapper_ident(e, v, index);
+        let ty = field.ty;
+        let call = user_call::call(path, quote!(__deserializer));
+        Some(quote! {
+            #[doc(hidden)]
+            struct #ident #impl_generics #where_clause {
+                value: #ty,
+                __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
+                fn deserialize<__D: #private::Deserializer<'de>>(
+                    __deserializer: __D,
+                ) -> #private::Result<Self, __D::Error> {
+                    let __value: #private::Result<#ty, __D::Error> = #call;
+                    #private::Result::map(__value, |value| #ident {
+                        value,
+                        __marker: #private::PhantomData,
+                    })
+                }
+            }
+        })
+    });
+    quote!(#(#wrappers)*)
+}
+
 fn tuple_visitor_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
     format_ident!("__FastFlattenTuple{}{}", e.ident, v.ident())
 }
@@ -704,15 +749,28 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
             },
             _ => field_default(e, field),
         };
+        let next = match field.attrs.deserialize_with() {
+            Some(_) => {
+                let wrapper = field_with_wrapper_ident(e, v, i);
+                quote!(#private::Option::map(
+                    #private::SeqAccess::next_element::<#wrapper #ty_generics>(&mut seq)?,
+                    |__wrapped| __wrapped.value,
+                ))
+            }
+            None => quote!(#private::SeqAccess::next_element::<#ty>(&mut seq)?),
+        };
         quote! {
-            let #local = match #private::SeqAccess::next_element::<#ty>(&mut seq)? {
+            let #local = match #next {
                 #private::Some(value) => value,
                 #private::None => #missing,
             };
         }
     });
     let locals = (0..v.fields().len()).map(|i| format_ident!("__field{}", i));
+    let wrappers = field_with_wrappers(e, v, where_clause);
     quote! {
+        #wrappers
+
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
             __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,

@@ -250,6 +250,15 @@ fn tuple_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
     format_ident!("__FastFlattenTupleRef{}{}", e.ident, v.ident())
 }
 
+fn field_with_ident(e: &Enum, v: &EnumVariant, index: usize) -> syn::Ident {
+    format_ident!(
+        "__FastFlattenSerializeWith{}{}{}",
+        e.ident,
+        v.ident(),
+        index
+    )
+}
+
 fn with_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
     format_ident!("__FastFlattenSerializeWith{}{}", e.ident, v.ident())
 }
@@ -327,9 +336,17 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     None => quote!(1),
                 }
             });
+            let args = bound::generic_args(e.container.generics);
             let writes = fields.iter().map(|(i, f)| {
                 let index = syn::Index::from(*i);
-                let write = quote!(#private::TupleSink::element(__out, self.#index)?;);
+                let value = match f.attrs.serialize_with() {
+                    Some(_) => {
+                        let wrapper = field_with_ident(e, v, *i);
+                        quote!(&#wrapper::<'_, #(#args),*> { values: (self.#index,), __marker: #private::PhantomData })
+                    }
+                    None => quote!(self.#index),
+                };
+                let write = quote!(#private::TupleSink::element(__out, #value)?;);
                 match f.attrs.skip_serializing_if() {
                     Some(skip) => {
                         let skip = user_call::call(skip, quote!(self.#index));
@@ -338,7 +355,32 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     None => write,
                 }
             });
+            let field_wrappers = fields.iter().filter_map(|(i, f)| {
+                let path = f.attrs.serialize_with()?;
+                let wrapper = field_with_ident(e, v, *i);
+                let ty = f.ty;
+                let call = user_call::call(path, quote!(self.values.0, __serializer));
+                Some(quote! {
+                    #[doc(hidden)]
+                    struct #wrapper #impl_generics #where_clause {
+                        values: (&'__w #ty,),
+                        __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
+                    }
+
+                    #[automatically_derived]
+                    impl #impl_generics #private::Serialize for #wrapper #ty_generics #where_clause {
+                        fn serialize<__S: #private::Serializer>(
+                            &self,
+                            __serializer: __S,
+                        ) -> #private::Result<__S::Ok, __S::Error> {
+                            #call
+                        }
+                    }
+                })
+            });
             quote! {
+                #(#field_wrappers)*
+
                 #[doc(hidden)]
                 struct #ident #impl_generics (#(&'__w #tys,)* #private::PhantomData<(fn() -> #self_ty, &'__w ())>) #where_clause;
 

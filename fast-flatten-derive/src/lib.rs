@@ -13,6 +13,7 @@
 //! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
 //! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
 //! | tuple structs | `tuple.rs` | serde's tuple and newtype struct impls |
+//! | remote definitions | `serde_copy.rs` | serde's own derive, on a hidden copy |
 //! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
@@ -33,6 +34,7 @@ mod enum_ser;
 mod errors;
 mod fields;
 mod ser;
+mod serde_copy;
 mod tree;
 mod tuple;
 mod unit;
@@ -100,6 +102,12 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     };
 
     let private = options.private();
+    if container.attrs.remote().is_some() {
+        return Ok(dummy::wrap(
+            &private,
+            serde_copy::remote(input, &container, &private),
+        ));
+    }
     Ok(dummy::wrap(
         &private,
         items(&container, &options, &private)?,

@@ -724,3 +724,122 @@ fn default_field_of_a_generic_type_with_empty_bounds() {
     de!(nested_default::Event<u8>, r#"{"id":1}"# => Event { configuration: Configuration { payload: 0 }, id: 1 });
     de!(nested_default::Event<u8>, r#"{"configuration":{},"id":1}"# => Event { configuration: Configuration { payload: 0 }, id: 1 });
 }
+
+/// A type of "another crate", read and written through a remote definition.
+#[derive(Debug, PartialEq)]
+pub struct Duration {
+    pub secs: u64,
+    nanos: u32,
+}
+
+impl Duration {
+    pub fn new(secs: u64, nanos: u32) -> Self {
+        Duration { secs, nanos }
+    }
+
+    pub fn nanos(&self) -> u32 {
+        self.nanos
+    }
+}
+
+impl From<DurationDefOurs> for Duration {
+    fn from(def: DurationDefOurs) -> Self {
+        Duration::new(def.secs, def.nanos)
+    }
+}
+
+impl From<DurationDefTwin> for Duration {
+    fn from(def: DurationDefTwin) -> Self {
+        Duration::new(def.secs, def.nanos)
+    }
+}
+
+/// serde's remote derive, with a getter for the private field.
+#[derive(serde_fastkit::FastFlatten)]
+#[serde(remote = "Duration", rename = "DurationDef")]
+pub struct DurationDefOurs {
+    secs: u64,
+    #[serde(getter = "Duration::nanos")]
+    nanos: u32,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Duration", rename = "DurationDef")]
+pub struct DurationDefTwin {
+    secs: u64,
+    #[serde(getter = "Duration::nanos")]
+    nanos: u32,
+}
+
+mod remote_ours {
+    use super::{Duration, DurationDefOurs};
+
+    #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+    pub struct Timeout {
+        pub id: u8,
+        #[serde(with = "DurationDefOurs")]
+        pub after: Duration,
+    }
+}
+
+mod remote_twin {
+    use super::{Duration, DurationDefTwin};
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub struct Timeout {
+        pub id: u8,
+        #[serde(with = "DurationDefTwin")]
+        pub after: Duration,
+    }
+}
+
+#[test]
+fn remote_definition_with_a_getter() {
+    let json = r#"{"id":1,"after":{"secs":2,"nanos":3}}"#;
+    let ours = remote_ours::Timeout {
+        id: 1,
+        after: Duration::new(2, 3),
+    };
+    let outcome = de_twins!(remote_ours::Timeout, remote_twin::Timeout, json);
+    assert_eq!(outcome, Ok(format!("{ours:?}")));
+    let twin = remote_twin::Timeout {
+        id: 1,
+        after: Duration::new(2, 3),
+    };
+    assert_eq!(
+        crate::support::same_output(&ours, &twin).as_deref(),
+        Ok(json)
+    );
+}
+
+pub fn double<S: serde::Serializer>(value: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u16(u16::from(*value) * 2)
+}
+
+pub fn halve<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    let doubled = <u16 as serde::Deserialize>::deserialize(deserializer)?;
+    u8::try_from(doubled / 2).map_err(serde::de::Error::custom)
+}
+
+twins! {
+    mod tuple_variant_with {
+        /// serde's `test_gen.rs`: `with` functions on the fields of a tuple variant.
+        pub enum E {
+            Pair(#[serde(serialize_with = "double", deserialize_with = "halve")] u8, u8),
+            Other(u8),
+        }
+
+        #[serde(tag = "t", content = "c")]
+        pub enum Adjacent {
+            Pair(#[serde(serialize_with = "double", deserialize_with = "halve")] u8, u8),
+        }
+    }
+}
+
+#[test]
+fn with_on_the_fields_of_a_tuple_variant() {
+    rt!(tuple_variant_with::E, E::Pair(3, 4) => r#"{"Pair":[6,4]}"#);
+    rt!(tuple_variant_with::E, E::Other(1) => r#"{"Other":1}"#);
+    rt!(tuple_variant_with::Adjacent, Adjacent::Pair(5, 1) => r#"{"t":"Pair","c":[10,1]}"#);
+    de_err!(tuple_variant_with::E, r#"{"Pair":[600,4]}"# => "out of range integral type conversion attempted");
+}

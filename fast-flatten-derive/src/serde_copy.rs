@@ -1,0 +1,295 @@
+//! Remote definitions (`#[serde(remote = "Other")] struct OtherDef`), which FastFlatten hands to
+//! serde's own derive: they have nothing to flatten (they are read and written through the
+//! `with` of other fields), and serde's derive is their reference. The item is copied under a
+//! hidden name with serde's derives and its `#[serde]` and `#[repr]` attributes, and the
+//! item's `serialize` and `deserialize` functions, which other fields name in `with`, call the
+//! copy's.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Data, DeriveInput, Fields, Ident};
+
+use crate::bound::{self, Impl};
+
+/// How the item is copied.
+struct Copy<'a> {
+    /// The copy's name.
+    ident: &'a Ident,
+    /// The serde derives it gets (`Serialize`, `Deserialize`).
+    derives: TokenStream,
+    /// Whether `remote` and `getter` are kept: a copy read as a plain struct leaves them out
+    /// (a remote definition with getters is read into the definition, then converted).
+    remote: bool,
+    /// The names serde gives the item, serializing and deserializing.
+    names: (String, String),
+}
+
+/// The copy of `input`, deriving serde's traits through `private`, with the `#[serde]` and
+/// `#[repr]` attributes and none of the others (`#[fast_flatten]`, documentation).
+/// `remote = "Self"` names the original type in the copy.
+fn copy(input: &DeriveInput, how: &Copy, private: &TokenStream) -> TokenStream {
+    let krate = syn::LitStr::new(
+        &format!("{private}::serde").replace(' ', ""),
+        Span::call_site(),
+    );
+    let original = &input.ident;
+    let attrs = input
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("serde") || attr.path().is_ident("repr"))
+        .filter_map(|attr| {
+            let attr = without(attr, &["rename"])?;
+            if how.remote {
+                Some(remote_self_to(&attr, original))
+            } else {
+                without(&attr, &["remote"])
+            }
+        });
+    // The copy's name is not the item's: the names serde gives (the item's, or its `rename`).
+    let (ser_name, de_name) = (&how.names.0, &how.names.1);
+    let strip = |fields: &Fields| -> Fields {
+        let mut fields = fields.clone();
+        for field in fields.iter_mut() {
+            field.attrs = field
+                .attrs
+                .iter()
+                .filter(|attr| attr.path().is_ident("serde"))
+                .filter_map(|attr| {
+                    if how.remote {
+                        Some(attr.clone())
+                    } else {
+                        without(attr, &["getter"])
+                    }
+                })
+                .collect();
+        }
+        fields
+    };
+    let ident = how.ident;
+    let derives = &how.derives;
+    let generics = &input.generics;
+    let where_clause = &generics.where_clause;
+    let body = match &input.data {
+        Data::Struct(data) => {
+            let fields = strip(&data.fields);
+            match fields {
+                Fields::Named(_) => quote!(struct #ident #generics #where_clause #fields),
+                Fields::Unnamed(_) => quote!(struct #ident #generics #fields #where_clause;),
+                Fields::Unit => quote!(struct #ident #generics #where_clause;),
+            }
+        }
+        Data::Enum(data) => {
+            let variants = data.variants.iter().map(|variant| {
+                let name = &variant.ident;
+                let attrs = variant.attrs.iter().filter(|a| a.path().is_ident("serde"));
+                let fields = strip(&variant.fields);
+                quote!(#(#attrs)* #name #fields)
+            });
+            quote!(enum #ident #generics #where_clause { #(#variants,)* })
+        }
+        Data::Union(_) => TokenStream::new(),
+    };
+    quote! {
+        #[derive(#derives)]
+        #[serde(crate = #krate, rename(serialize = #ser_name, deserialize = #de_name))]
+        #(#attrs)*
+        #body
+    }
+}
+
+/// `attr` (a `#[serde(..)]` list) without the entries named in `names`; `None` if none is left.
+fn without(attr: &syn::Attribute, names: &[&str]) -> Option<syn::Attribute> {
+    let syn::Meta::List(list) = &attr.meta else {
+        return Some(attr.clone());
+    };
+    let Ok(entries) = list.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+    ) else {
+        return Some(attr.clone());
+    };
+    let kept: Vec<&syn::Meta> = entries
+        .iter()
+        .filter(|meta| !names.iter().any(|name| meta.path().is_ident(name)))
+        .collect();
+    if kept.is_empty() {
+        return None;
+    }
+    let path = list.path.clone();
+    Some(syn::parse_quote!(#[#path(#(#kept),*)]))
+}
+
+/// The expansion of a remote definition: the copy, and the item's `serialize` and `deserialize`
+/// functions (of the item's visibility, as serde writes them) calling the copy's.
+pub fn remote(
+    input: &DeriveInput,
+    container: &serde_derive_internals::ast::Container,
+    private: &TokenStream,
+) -> TokenStream {
+    let ident = &input.ident;
+    let copy_ident = format_ident!("__FastFlattenSerde{}", ident);
+    let getters = match &container.data {
+        serde_derive_internals::ast::Data::Struct(_, fields) => {
+            fields.iter().any(|f| f.attrs.getter().is_some())
+        }
+        serde_derive_internals::ast::Data::Enum(_) => false,
+    };
+    // With getters, serde reads the definition itself and converts it (`From<Def> for Remote`,
+    // which the user writes); the remote copy would convert a copy. It is then read as a copy
+    // without `remote`, moved into the definition, and converted.
+    let de_ident = format_ident!("__FastFlattenSerdeDe{}", ident);
+    let name = container.attrs.name();
+    let names = (
+        name.serialize_name().value.clone(),
+        name.deserialize_name().value.clone(),
+    );
+    let serde = quote!(#private::serde);
+    let copies = if getters {
+        let ser = copy(
+            input,
+            &Copy {
+                ident: &copy_ident,
+                derives: quote!(#serde::Serialize),
+                remote: true,
+                names: names.clone(),
+            },
+            private,
+        );
+        let de = copy(
+            input,
+            &Copy {
+                ident: &de_ident,
+                derives: quote!(#serde::Deserialize),
+                remote: false,
+                names: names.clone(),
+            },
+            private,
+        );
+        quote!(#ser #de)
+    } else {
+        copy(
+            input,
+            &Copy {
+                ident: &copy_ident,
+                derives: quote!(#serde::Serialize, #serde::Deserialize),
+                remote: true,
+                names: names.clone(),
+            },
+            private,
+        )
+    };
+    let vis = &input.vis;
+    let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
+    let de_generics = bound::with_de_lifetime(&input.generics);
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    let remote = container.attrs.remote().map(|path| {
+        if path.is_ident("Self") {
+            quote!(#ident)
+        } else {
+            quote!(#path)
+        }
+    });
+    let copy_args: Vec<_> = input
+        .generics
+        .params
+        .iter()
+        .map(|param| match param {
+            syn::GenericParam::Lifetime(l) => {
+                let lifetime = &l.lifetime;
+                quote!(#lifetime)
+            }
+            syn::GenericParam::Type(t) => {
+                let ident = &t.ident;
+                quote!(#ident)
+            }
+            syn::GenericParam::Const(c) => {
+                let ident = &c.ident;
+                quote!(#ident)
+            }
+        })
+        .collect();
+    let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
+    // The copy's functions are in impls bounded as serde bounds them; these are too.
+    let fields: Vec<&serde_derive_internals::ast::Field> = match &container.data {
+        serde_derive_internals::ast::Data::Struct(_, fields) => fields.iter().collect(),
+        serde_derive_internals::ast::Data::Enum(variants) => {
+            variants.iter().flat_map(|v| &v.fields).collect()
+        }
+    };
+    let attrs = &container.attrs;
+    let ser_clause = bound::fields_where_clause(
+        &input.generics,
+        attrs.ser_bound(),
+        fields.iter().copied(),
+        private,
+        Impl::Serialize,
+    );
+    let de_clause = bound::fields_where_clause(
+        &input.generics,
+        attrs.de_bound(),
+        fields.iter().copied(),
+        private,
+        Impl::Deserialize,
+    );
+    let read = if getters {
+        let members = fields.iter().map(|f| &f.member);
+        let de_ty = quote!(#de_ident::<#(#copy_args),*>);
+        quote! {
+            let __copy = <#de_ty as #private::Deserialize<'de>>::deserialize(__deserializer)?;
+            #private::Ok(#private::Into::<#remote #ty_generics>::into(#ident { #(#members: __copy.#members),* }))
+        }
+    } else {
+        quote!(#copy_ty::deserialize(__deserializer))
+    };
+    quote! {
+        #copies
+
+        #[automatically_derived]
+        impl #impl_generics #ident #ty_generics #ser_clause {
+            #vis fn serialize<__S: #private::Serializer>(
+                __self: &#remote #ty_generics,
+                __serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                #copy_ty::serialize(__self, __serializer)
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #ident #ty_generics #de_clause {
+            #vis fn deserialize<__D: #private::Deserializer<'de>>(
+                __deserializer: __D,
+            ) -> #private::Result<#remote #ty_generics, __D::Error> {
+                #read
+            }
+        }
+    }
+}
+
+/// `attr` with `remote = "Self"` made `remote = "<original>"`: in the copy, `Self` would name
+/// the copy.
+fn remote_self_to(attr: &syn::Attribute, original: &Ident) -> syn::Attribute {
+    let mut attr = attr.clone();
+    if let syn::Meta::List(list) = &mut attr.meta {
+        let mut after_remote = false;
+        list.tokens = list
+            .tokens
+            .clone()
+            .into_iter()
+            .map(|token| {
+                let replace = after_remote
+                    && matches!(&token, proc_macro2::TokenTree::Literal(lit) if lit.to_string() == "\"Self\"");
+                after_remote = match &token {
+                    proc_macro2::TokenTree::Ident(ident) => ident == "remote",
+                    proc_macro2::TokenTree::Punct(punct) => after_remote && punct.as_char() == '=',
+                    _ => false,
+                };
+                if replace {
+                    let name = syn::LitStr::new(&original.to_string(), Span::call_site());
+                    proc_macro2::TokenTree::Literal(name.token())
+                } else {
+                    token
+                }
+            })
+            .collect();
+    }
+    attr
+}
