@@ -1,4 +1,74 @@
-#![doc = include_str!("../README.md")]
+//! Fast serde made easy.
+//!
+//! **`#[derive(FastFlatten)]`** replaces `#[derive(Serialize, Deserialize)]` where serde
+//! buffers: structs with `#[serde(flatten)]` fields and the structs they flatten, internally
+//! tagged, adjacently tagged and untagged enums, enums flattened into structs. Each key is read
+//! once, matched against the whole flattened tree, and its value deserialized in place; an
+//! internally tagged enum whose tag comes first is read without holding anything. The types
+//! keep their `#[serde(...)]` attributes, read by serde's own parser, and then also work on
+//! bincode, bitcode, postcard and rmp-serde, where serde's flatten fails. By default a type
+//! reads every input serde's derive reads, as serde reads it ([the drop-in
+//! rule](guide::drop_in)).
+//!
+//! ```
+//! use serde_fastkit::FastFlatten;
+//!
+//! #[derive(FastFlatten, Debug, PartialEq)]
+//! struct Page {
+//!     #[serde(flatten)]
+//!     meta: Meta,
+//!     items: Vec<String>,
+//! }
+//!
+//! #[derive(FastFlatten, Debug, PartialEq)]
+//! #[serde(rename_all = "camelCase")]
+//! struct Meta {
+//!     page_number: u32,
+//! }
+//!
+//! #[derive(FastFlatten, Debug, PartialEq)]
+//! #[serde(tag = "type")]
+//! enum Event {
+//!     Created { id: u64 },
+//!     Deleted { id: u64 },
+//! }
+//!
+//! let page: Page = serde_json::from_str(r#"{"pageNumber":2,"items":["a"]}"#).unwrap();
+//! assert_eq!(page.meta, Meta { page_number: 2 });
+//! let event: Event = serde_json::from_str(r#"{"type":"Created","id":7}"#).unwrap();
+//! assert_eq!(event, Event::Created { id: 7 });
+//! ```
+//!
+//! **The formatters** serialize `Display` values, iterators and pairs straight into the
+//! serializer, with no `to_string()`, no intermediate `Vec` and no allocation per value
+//! ([`DisplayFormatter`], [`DisplaySeq`], [`SeqFormatter`], [`MapFormatter`], [`Concat`],
+//! [`display`]).
+//!
+//! ```
+//! use serde_fastkit::DisplaySeq;
+//!
+//! let ports = [80, 443];
+//! assert_eq!(serde_json::to_string(&DisplaySeq(&ports)).unwrap(), r#"["80","443"]"#);
+//! ```
+//!
+//! # Where to read on
+//!
+//! - [`guide`]: every attribute, the differences from serde's derive, known limits, what is
+//!   written on formats that drop field names, the formatters in detail.
+//! - [`FastFlatten`]: the derive, with its options.
+//! - [`flatten`]: the traits a flattened type implements, to write them by hand.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `derive` | yes | `#[derive(FastFlatten)]` |
+//! | `serde_json` | | `serde_json::Map` and `Value` as flattened catch-all maps |
+//! | `indexmap_2`, `indexmap_1` | | `indexmap::IndexMap` (version 2, 1) as a flattened catch-all map |
+//!
+//! The minimum supported Rust version is 1.85; raising it is a minor release.
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 // Inlining: the hot paths here (and the generated methods) are `inline(always)` in builds
@@ -21,16 +91,135 @@ mod enums;
 pub mod flatten;
 mod formatters;
 
+pub mod guide;
+
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;
+
+// README's quick starts are tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub use crate::formatters::display;
 pub use crate::formatters::{
     Concat, DisplayFormatter, DisplaySeq, MapFormatter, OnceMap, OnceSeq, SeqFormatter, StrPieces,
 };
 
-/// `#[derive(FastFlatten)]`: `Serialize` and `Deserialize` for structs with `#[serde(flatten)]`
-/// fields (and the structs flattened into them), without serde's buffering.
+/// `#[derive(FastFlatten)]`: `Serialize`, `Deserialize` and the [flatten traits](flatten), in
+/// place of `#[derive(Serialize, Deserialize)]`.
+///
+/// It reads `#[serde(...)]` attributes with serde's meaning (every one is listed in
+/// [`guide::attributes`]), on structs of every shape and on enums of every representation.
+/// Derive it on every type serde would buffer (a struct with `#[serde(flatten)]` fields, an
+/// internally tagged, adjacently tagged or untagged enum) and on the types they flatten.
+///
+/// # `#[fast_flatten(crate = "path")]`
+///
+/// On the container: the path to this crate, when it is a dependency under another name.
+///
+/// ```
+/// # extern crate serde_fastkit as fastkit;
+/// #[derive(fastkit::FastFlatten)]
+/// #[fast_flatten(crate = "fastkit")]
+/// struct Renamed { id: u32 }
+/// ```
+///
+/// # `#[fast_flatten(strict)]`
+///
+/// On the container: FastFlatten's own rules where serde's flatten is lenient. The type's
+/// `deny_unknown_fields` then holds wherever it is flattened, a flattened `Option` of it
+/// reports its error instead of reading `None`, keys beside its internally tagged unit variants
+/// are refused under `deny_unknown_fields`, and a catch-all map in it receives only the keys
+/// nothing else claims. Without it, a type reads every input serde's derive reads
+/// ([`guide::drop_in`]).
+///
+/// ```
+/// use serde_fastkit::FastFlatten;
+///
+/// #[derive(FastFlatten, Debug)]
+/// struct Outer {
+///     id: u32,
+///     #[serde(flatten)]
+///     inner: Strict,
+/// }
+///
+/// #[derive(FastFlatten, Debug)]
+/// #[serde(deny_unknown_fields)]
+/// #[fast_flatten(strict)]
+/// struct Strict {
+///     name: String,
+/// }
+///
+/// // serde's derive ignores a flattened struct's `deny_unknown_fields`; a strict one keeps it.
+/// let err = serde_json::from_str::<Outer>(r#"{"id":1,"name":"n","typo":2}"#).unwrap_err();
+/// assert!(err.to_string().starts_with("unknown field `typo`"));
+/// ```
+///
+/// # `#[fast_flatten(buffered)]`
+///
+/// On a `#[serde(flatten)]` field whose type does not implement the flatten traits (another
+/// crate's type, a hand-written `Deserialize`): read as serde's flatten reads it, holding only
+/// the keys its type asks for, and written through its own `Serialize`.
+///
+/// ```
+/// use serde_fastkit::FastFlatten;
+///
+/// /// Another crate's type.
+/// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+/// struct Audit { created_by: String }
+///
+/// #[derive(FastFlatten, Debug, PartialEq)]
+/// struct Record {
+///     id: u32,
+///     #[serde(flatten)]
+///     #[fast_flatten(buffered)]
+///     audit: Audit,
+/// }
+///
+/// let record: Record = serde_json::from_str(r#"{"id":1,"created_by":"ann"}"#).unwrap();
+/// assert_eq!(record.audit, Audit { created_by: "ann".into() });
+/// ```
+///
+/// # `#[fast_flatten(catch_all)]`
+///
+/// On a flattened map of a type this crate has no impls for: it receives every key no leaf
+/// claims. `HashMap` and `BTreeMap` need no marker, nor do `serde_json::Map`, `serde_json::Value`
+/// and `IndexMap` with the features `serde_json`, `indexmap_2`, `indexmap_1`.
+///
+/// ```
+/// use serde_fastkit::FastFlatten;
+///
+/// /// A map of another crate: `Default`, extends from pairs, iterates pairs by reference.
+/// #[derive(Default, Debug, PartialEq)]
+/// struct Table(Vec<(String, u8)>);
+///
+/// impl Extend<(String, u8)> for Table {
+///     fn extend<I: IntoIterator<Item = (String, u8)>>(&mut self, items: I) {
+///         self.0.extend(items);
+///     }
+/// }
+///
+/// impl<'a> IntoIterator for &'a Table {
+///     type Item = (&'a String, &'a u8);
+///     type IntoIter = std::iter::Map<std::slice::Iter<'a, (String, u8)>, fn(&'a (String, u8)) -> (&'a String, &'a u8)>;
+///     fn into_iter(self) -> Self::IntoIter {
+///         self.0.iter().map(|(k, v)| (k, v))
+///     }
+/// }
+///
+/// #[derive(FastFlatten, Debug, PartialEq)]
+/// struct Settings {
+///     name: String,
+///     #[serde(flatten)]
+///     #[fast_flatten(catch_all)]
+///     rest: Table,
+/// }
+///
+/// let settings: Settings = serde_json::from_str(r#"{"name":"n","a":1}"#).unwrap();
+/// assert_eq!(settings.rest, Table(vec![("a".into(), 1)]));
+/// ```
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use fast_flatten_derive::FastFlatten;

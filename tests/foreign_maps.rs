@@ -1,7 +1,7 @@
 //! Catch-all maps of other crates without `#[fast_flatten(catch_all)]`, behind the features
-//! `serde_json`, `indexmap` and `indexmap1` (the README's test command enables every feature):
+//! `serde_json`, `indexmap_2` and `indexmap_1` (the README's test command enables every feature):
 //! the same keys, the same bytes and the same values as serde's flatten of the same types.
-#![cfg(all(feature = "serde_json", feature = "indexmap", feature = "indexmap1"))]
+#![cfg(all(feature = "serde_json", feature = "indexmap_2", feature = "indexmap_1"))]
 
 use serde::{Deserialize, Serialize};
 use serde_fastkit::FastFlatten;

@@ -120,7 +120,7 @@ pub fn values(n: usize) -> Vec<fast::Transaction> {
             nonce: i,
             to: (i % 10 != 0).then(|| format!("0x{:040x}", mix(i + 3))),
             value: mix(i + 5) % 1_000_000_000,
-            fee: if mix(i).is_multiple_of(4) {
+            fee: if mix(i) % 4 == 0 {
                 fast::Fee::Legacy {
                     gas_price: 20_000_000_000 + i,
                 }

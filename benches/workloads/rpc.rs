@@ -123,7 +123,7 @@ pub fn values(n: usize) -> Vec<fast::Response> {
         .map(|i| fast::Response {
             jsonrpc: "2.0".to_owned(),
             id: i,
-            outcome: if mix(i).is_multiple_of(8) {
+            outcome: if mix(i) % 8 == 0 {
                 fast::Outcome::Failure {
                     error: fast::RpcError {
                         code: -32_000,

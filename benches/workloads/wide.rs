@@ -436,7 +436,7 @@ impl SetLeaf for Option<u64> {
 
 impl SetLeaf for Option<bool> {
     fn set(&mut self, seed: u64) {
-        *self = Some(seed.is_multiple_of(2));
+        *self = Some(seed % 2 == 0);
     }
 }
 

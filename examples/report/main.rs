@@ -33,7 +33,7 @@
 //! units, how rustc splits the code moves some ratios by up to 20% from one build to the next
 //! (measured; the header records the setting and the report warns on stderr).
 //!
-//! It writes `benches/report/report.md` (a header describing the machine, one Markdown table per
+//! It writes `BENCHMARKS.md` (a line describing the machine, one Markdown table per
 //! operation, a summary against the targets, the enum workloads against theirs) and
 //! `benches/report/flatten.svg` (the ratios as a bar chart), and prints the Markdown to stdout
 //! (progress goes to stderr).
@@ -141,7 +141,8 @@ fn main() {
     let svg = svg(&report);
     std::fs::create_dir_all(OUT_DIR).expect("cannot create benches/report");
     let out = Path::new(OUT_DIR);
-    std::fs::write(out.join("report.md"), &markdown).expect("cannot write report.md");
+    let benchmarks = Path::new(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
+    std::fs::write(&benchmarks, &markdown).expect("cannot write BENCHMARKS.md");
     std::fs::write(out.join("flatten.svg"), &svg).expect("cannot write flatten.svg");
     for (file, chart) in peers::charts(&report) {
         std::fs::write(out.join(&file), chart)
@@ -150,7 +151,7 @@ fn main() {
     println!("{markdown}");
     eprintln!(
         "wrote {} and {} in {:.0} s",
-        out.join("report.md").display(),
+        benchmarks.display(),
         out.join("flatten.svg").display(),
         report.header.runtime.as_secs_f64()
     );

@@ -156,7 +156,10 @@ pub fn section(out: &mut String, report: &Report) {
          formats closest to it; the peer handles its own bytes. Ratios are per-round medians \
          [min-max].\n"
     );
-    let _ = writeln!(out, "![Time relative to the peer](peers.svg)\n");
+    let _ = writeln!(
+        out,
+        "![Time relative to the peer](benches/report/peers.svg)\n"
+    );
     for op in [Op::Deserialize, Op::Serialize] {
         let _ = writeln!(out, "### {}\n", capitalize(op.label()));
         let _ = writeln!(

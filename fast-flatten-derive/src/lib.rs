@@ -45,10 +45,9 @@ mod variants;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Derives `Serialize`, `Deserialize` and `serde_fastkit`'s flatten traits for a struct with
-/// named fields, reading `#[serde(...)]` attributes with serde's meaning.
-///
-/// See the `serde_fastkit` crate for documentation and examples.
+/// Derives `Serialize`, `Deserialize` and `serde_fastkit`'s flatten traits, reading
+/// `#[serde(...)]` attributes with serde's meaning. Use it through `serde_fastkit`, whose
+/// `FastFlatten` documents every option with examples.
 #[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten))]
 pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);

@@ -166,7 +166,7 @@ macro_rules! catch_all {
     };
 }
 /// For the maps of other crates (`foreign_maps.rs`), behind their features.
-#[cfg(any(feature = "serde_json", feature = "indexmap", feature = "indexmap1"))]
+#[cfg(any(feature = "serde_json", feature = "indexmap_2", feature = "indexmap_1"))]
 pub(crate) use catch_all;
 
 catch_all!(

@@ -5,7 +5,7 @@
 //!
 //! - `serde_json`: `serde_json::Map<String, Value>`, and `serde_json::Value`, which receives the
 //!   unclaimed keys as an object (serde's flatten does the same).
-//! - `indexmap`: `indexmap::IndexMap` 2; `indexmap1`: `IndexMap` 1. Both keep the input's order.
+//! - `indexmap_2`: `indexmap::IndexMap` 2; `indexmap_1`: `IndexMap` 1. Both keep the input's order.
 
 #[cfg(feature = "serde_json")]
 mod json {
@@ -117,7 +117,7 @@ mod json {
     }
 }
 
-#[cfg(feature = "indexmap")]
+#[cfg(feature = "indexmap_2")]
 mod indexmap2 {
     use core::hash::{BuildHasher, Hash};
 
@@ -131,7 +131,7 @@ mod indexmap2 {
     );
 }
 
-#[cfg(feature = "indexmap1")]
+#[cfg(feature = "indexmap_1")]
 mod indexmap1 {
     use core::hash::{BuildHasher, Hash};
 

@@ -150,7 +150,7 @@ pub(crate) mod for_derive {
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenFields`",
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
-    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
+    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenFields {
     /// How many slots (deserializable leaves) this type has.
@@ -225,7 +225,7 @@ pub trait FlattenFields {
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenDeserialize`",
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
-    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
+    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
@@ -369,7 +369,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenSerialize`",
     note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
-    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap` or `indexmap1`, or mark the field `#[fast_flatten(catch_all)]`"
+    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenSerialize: FlattenFields {
     /// How many fields [`serialize_leaves`](Self::serialize_leaves) writes for this value

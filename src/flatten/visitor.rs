@@ -28,11 +28,26 @@ pub enum Expecting {
 impl Expecting {
     /// serde's expectation for a sequence that ended early: "struct A with 6 elements".
     pub(crate) fn with_len(self, len: usize) -> impl fmt::Display {
-        fmt::from_fn(move |f| match (self, len) {
+        WithLen {
+            expecting: self,
+            len,
+        }
+    }
+}
+
+/// [`Expecting::with_len`].
+struct WithLen {
+    expecting: Expecting,
+    len: usize,
+}
+
+impl fmt::Display for WithLen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.expecting, self.len) {
             (Expecting::Custom(text), _) => f.write_str(text),
-            (_, 1) => write!(f, "{self} with 1 element"),
-            (_, len) => write!(f, "{self} with {len} elements"),
-        })
+            (expecting, 1) => write!(f, "{expecting} with 1 element"),
+            (expecting, len) => write!(f, "{expecting} with {len} elements"),
+        }
     }
 }
 
