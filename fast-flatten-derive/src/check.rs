@@ -77,3 +77,116 @@ fn attribute_naming<'a>(
             ))
     })
 }
+
+/// The `#[serde(...)]` attributes FastFlatten knows, where each may stand (serde 1.0.228's):
+/// an attribute a newer serde parser learns is an error until the derive supports it, rather
+/// than silently ignored.
+const CONTAINER_ATTRIBUTES: &[&str] = &[
+    "rename",
+    "rename_all",
+    "rename_all_fields",
+    "deny_unknown_fields",
+    "tag",
+    "content",
+    "untagged",
+    "bound",
+    "default",
+    "remote",
+    "transparent",
+    "from",
+    "try_from",
+    "into",
+    "crate",
+    "expecting",
+    "variant_identifier",
+    "field_identifier",
+];
+const VARIANT_ATTRIBUTES: &[&str] = &[
+    "rename",
+    "alias",
+    "rename_all",
+    "skip",
+    "skip_serializing",
+    "skip_deserializing",
+    "serialize_with",
+    "deserialize_with",
+    "with",
+    "bound",
+    "borrow",
+    "other",
+    "untagged",
+];
+const FIELD_ATTRIBUTES: &[&str] = &[
+    "rename",
+    "alias",
+    "default",
+    "flatten",
+    "skip",
+    "skip_serializing",
+    "skip_deserializing",
+    "skip_serializing_if",
+    "serialize_with",
+    "deserialize_with",
+    "with",
+    "borrow",
+    "bound",
+    "getter",
+];
+
+/// Every `#[serde(...)]` entry of the item against the attributes FastFlatten knows (run once
+/// serde's parser has accepted the item, so that a misspelling is one error, serde's).
+pub fn known_attributes(input: &DeriveInput) -> syn::Result<()> {
+    let mut errors = Errors::default();
+    errors.take(known_in(&input.attrs, CONTAINER_ATTRIBUTES, "a container"));
+    let fields = |fields: &syn::Fields, errors: &mut Errors| {
+        for field in fields {
+            errors.take(known_in(&field.attrs, FIELD_ATTRIBUTES, "a field"));
+        }
+    };
+    match &input.data {
+        syn::Data::Struct(data) => fields(&data.fields, &mut errors),
+        syn::Data::Enum(data) => {
+            for variant in &data.variants {
+                errors.take(known_in(&variant.attrs, VARIANT_ATTRIBUTES, "a variant"));
+                fields(&variant.fields, &mut errors);
+            }
+        }
+        syn::Data::Union(_) => {}
+    }
+    errors.finish()
+}
+
+/// The entries of the `#[serde(...)]` attributes among `attrs`, each one of `known`.
+fn known_in(attrs: &[syn::Attribute], known: &[&str], place: &str) -> syn::Result<()> {
+    let mut errors = Errors::default();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("serde")) {
+        let parsed = attr.parse_nested_meta(|meta| {
+            let name = meta
+                .path
+                .get_ident()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            if !known.contains(&name.as_str()) {
+                errors.push(
+                    &meta.path,
+                    format!(
+                        "FastFlatten does not know #[serde({name})] on {place}; it supports \
+                         serde's attributes as of serde 1.0.228"
+                    ),
+                );
+            }
+            // Skip the entry's value: `= "..."` or `(...)`.
+            if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                content.parse::<proc_macro2::TokenStream>()?;
+            }
+            Ok(())
+        });
+        // serde's parser has read these already; what it accepted parses here too.
+        let _ = parsed;
+    }
+    errors.finish()
+}

@@ -87,10 +87,13 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         // `dummy.rs` points `_serde` at the runtime's stand-in for that module.
         &proc_macro2::Ident::new("__private", proc_macro2::Span::call_site()),
     );
-    errors.take(ctxt.check());
+    let parsed = errors.take(ctxt.check()).is_some();
     if let Some(container) = &container {
         errors.take(check::shape(input));
         errors.take(check::supported(container));
+        if parsed {
+            errors.take(check::known_attributes(input));
+        }
     }
     errors.finish()?;
     let (Some(options), Some(container)) = (options, container) else {

@@ -12,7 +12,11 @@
 //! `serialize_struct` through [`FlattenSerialize`].
 //!
 //! A type joins a tree by implementing the three traits; its `Serialize` and `Deserialize` then
-//! come from [`serialize`] and [`deserialize`]. The derive writes exactly this for you:
+//! come from [`serialize`] and [`deserialize`]. The items these docs show are what such an
+//! implementation uses, and follow semantic versioning. The traits' other items (hidden here,
+//! with default bodies that suit a hand-written type) are the derive's protocol: generated code
+//! calls them, and they may change in any release, as may anything under `__private`. The
+//! derive writes exactly this for you:
 //!
 //! ```
 //! use serde::de::{self, MapAccess, SeqAccess};
@@ -112,10 +116,14 @@ mod wrappers;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
+#[doc(hidden)]
 pub use self::held_map::{HeldMap, HeldMode};
 pub use self::leaf::deserialize_leaf;
+#[doc(hidden)]
 pub use self::names::NamePart;
+#[doc(hidden)]
 pub use self::rest_key::RestClaim;
+#[doc(hidden)]
 pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
@@ -163,6 +171,7 @@ pub trait FlattenFields {
     /// children's names in a constant on stable Rust and lists placeholders of the right count.
     const FIELDS: &'static [&'static str];
 
+    #[doc(hidden)]
     /// The names this type reads (every alias included) and writes, nested as its tree is,
     /// for the compile-time check that no two leaves of a tree answer to the same key, and for
     /// the names an "unknown field" error lists when `FIELDS` cannot name them.
@@ -174,28 +183,33 @@ pub trait FlattenFields {
     /// flattened into it.
     const DENY_UNKNOWN_FIELDS: bool = false;
 
+    #[doc(hidden)]
     /// Whether this type, flattened into another, makes that tree deny unknown keys. serde
     /// ignores `deny_unknown_fields` on a flattened type, and so does FastFlatten by default;
     /// a type with `#[fast_flatten(strict)]` keeps it wherever it is flattened (a key is then
     /// unknown only when no level of the tree knows it).
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
 
+    #[doc(hidden)]
     /// Whether the type was derived with `#[fast_flatten(strict)]`: flattened in an `Option`, an
     /// error reading it is reported, where serde's flatten (and FastFlatten by default) reads
     /// `None`.
     const STRICT: bool = false;
 
+    #[doc(hidden)]
     /// Whether the tree holds a catch-all map (`#[serde(flatten)] extra: HashMap<K, V>`), which
     /// receives every key no leaf claims when reading, and makes the tree be written as a map
     /// (`serialize_struct` takes only `&'static str` keys).
     const CATCH_ALL: bool = false;
 
+    #[doc(hidden)]
     /// Whether serde's flatten reads this type without taking the keys it reads, so that the
     /// flattened fields after it see them too: a map, a struct with flattened fields (which
     /// serde's derive reads as a map), an internally tagged or untagged enum. A struct without
     /// flattened fields, an externally or adjacently tagged enum take their keys.
     const SERDE_VIEWER: bool = false;
 
+    #[doc(hidden)]
     /// Whether a key of this tree can go to more than one place, as serde's flatten hands
     /// keys out (two catch-all maps; a catch-all before a field that claims keys, or after a
     /// viewing field with leaves; see `held_map.rs`): the tree is then read in serde's order,
@@ -205,6 +219,7 @@ pub trait FlattenFields {
     /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
     fn slot_of(key: &str) -> Option<usize>;
 
+    #[doc(hidden)]
     /// The slot of this type's own leaf (not a flattened field's) named `key`: what a tree
     /// read in serde's order reads in place. Only such trees need it.
     fn own_slot_of(key: &str) -> Option<usize> {
@@ -212,6 +227,7 @@ pub trait FlattenFields {
         None
     }
 
+    #[doc(hidden)]
     /// The name of the leaf at `slot` (`< LEN`): its `FIELDS` entry. A flattened internally
     /// tagged enum uses it to move a value read before the tag to the same-named leaf of the
     /// variant the tag chose. A tree whose `FIELDS` holds placeholders answers from its parts.
@@ -239,6 +255,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// `#[serde(default)]` then takes its default, and a flattened `Option` is `None`.
     fn state_is_empty(state: &Self::State) -> bool;
 
+    #[doc(hidden)]
     /// Whether some of this type's leaves are chosen while reading: the variant of a flattened
     /// enum, by its tag. A key may then name a leaf the value does not have ([`owns`]).
     /// Structs own every leaf.
@@ -246,6 +263,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// [`owns`]: FlattenDeserialize::owns
     const CHOOSES: bool = false;
 
+    #[doc(hidden)]
     /// Whether the leaf at `slot` is part of the value `state` is building (asked only when
     /// [`CHOOSES`](FlattenDeserialize::CHOOSES)): a key naming a leaf of another variant than
     /// the one the tag chose is an unknown key, skipped, or an error when any struct of the
@@ -274,6 +292,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Self, A::Error>;
 
+    #[doc(hidden)]
     /// Whether this type takes `key`, which no leaf of the tree claims, and how: by name (a
     /// buffered struct's field or enum's variant, which comes before any catch-all), as a
     /// catch-all that takes every such key, or not at all. A buffered field learns its names
@@ -289,6 +308,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         }
     }
 
+    #[doc(hidden)]
     /// Whether every key this type takes when no leaf claims it is a name (a string): a buffered
     /// struct's fields or enum's variants, or no key at all. Asked once per map, before its
     /// first key: when the whole tree takes names only, its keys are read as serde's derive
@@ -304,6 +324,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         !Self::CATCH_ALL
     }
 
+    #[doc(hidden)]
     /// Whether this value takes every key no leaf claims (a catch-all map, a buffered field
     /// whose type reads a map), as opposed to none or only keys it names: learned from the
     /// types of buffered fields on the first call, hence `&mut`. At most
@@ -314,6 +335,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         Self::CATCH_ALL
     }
 
+    #[doc(hidden)]
     /// Whether this value is read in serde's order ([`FlattenFields::SERDE_ORDER`] is the
     /// shape's answer; this one knows what the buffered fields take). Asked once per map,
     /// before its first key.
@@ -323,6 +345,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         Self::SERDE_ORDER
     }
 
+    #[doc(hidden)]
     /// Reads this type's leaves from entries held for it, as serde's flatten hands them to a
     /// flattened field: taking the entries it reads, or only viewing them (`mode`). Used where
     /// a tree is read in serde's order ([`FlattenFields::SERDE_ORDER`]).
@@ -338,6 +361,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         }
     }
 
+    #[doc(hidden)]
     /// Fills every flattened field of a tree read in serde's order from the held entries, in
     /// declaration order (generated for such trees).
     fn fill_members<E: de::Error>(
@@ -348,6 +372,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         Ok(())
     }
 
+    #[doc(hidden)]
     /// Offers a key that no leaf claims to the part of the tree that takes it (see
     /// [`rest_claim`](FlattenDeserialize::rest_claim)): a catch-all map deserializes the key and
     /// the map's next value into itself. Returns `false` when nothing takes it (then the caller
