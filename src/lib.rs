@@ -70,6 +70,12 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
+#![no_std]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 // Inlining: the hot paths here (and the generated methods) are `inline(always)` in builds
 // without debug assertions only, plain `inline` otherwise. Forced inlining at -O0 has LLVM's

@@ -1,5 +1,6 @@
 //! The held value and how it is read from a format.
 
+use alloc::{borrow::ToOwned, boxed::Box, string::String, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 

@@ -4,10 +4,10 @@
 //! the value is held ([`Held`]); each instantiation compiles only its own way. It answers every
 //! request the way serde's own buffer does, so a type reads from it as it reads from serde's.
 
+use alloc::vec;
 use core::fmt;
 use core::marker::PhantomData;
 use core::slice;
-use std::vec;
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Expected, MapAccess, SeqAccess, Unexpected,

@@ -5,6 +5,7 @@
 //!
 //! An internally tagged enum's state depends on its variants: see `flattened_internal.rs`.
 
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use serde::de::{self, Error as _, IgnoredAny, MapAccess};

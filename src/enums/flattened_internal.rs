@@ -11,6 +11,7 @@
 //! an enum nobody flattens costs the compiler a type and that match, not a generated state
 //! machine per enum.
 
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use serde::de::{self, Error as _, IgnoredAny, MapAccess, SeqAccess};

@@ -10,9 +10,10 @@
 //! tag as the first element and the variant's fields after it, which serde's derive cannot read
 //! (it starts with `deserialize_any`).
 
+use alloc::vec;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
-use std::vec;
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, IgnoredAny, MapAccess, SeqAccess,

@@ -6,6 +6,7 @@
 //! that compares string and byte keys with the tag (a length check first, so it costs next to
 //! nothing) and forwards everything to the type's own visitor.
 
+use alloc::{string::String, vec::Vec};
 use core::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, Visitor};

@@ -1,6 +1,7 @@
 //! Reading which variant a tag names: by name (with aliases), by index, or as the
 //! `#[serde(other)]` variant, with serde's errors.
 
+use alloc::string::String;
 use core::fmt;
 use core::marker::PhantomData;
 

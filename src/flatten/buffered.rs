@@ -14,6 +14,7 @@
 //! Unlike serde's flatten, which holds every unknown key of the whole object and copies the
 //! borrowed ones when replaying, only the taken keys are held, and they are moved, not copied.
 
+use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -310,7 +311,7 @@ impl fmt::Display for Probed {
     }
 }
 
-impl std::error::Error for Probed {}
+impl serde::de::StdError for Probed {}
 
 impl de::Error for Probed {
     // A type that fails its own way (a hand-written `Deserialize` checking something first)

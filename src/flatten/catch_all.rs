@@ -12,8 +12,11 @@
 //! A catch-all needs a self-describing format: the tree is then written as a map, which
 //! length-prefixed formats cannot read back as a struct (as with serde's flatten).
 
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, Hash};
+use alloc::collections::BTreeMap;
+#[cfg(feature = "std")]
+use core::hash::{BuildHasher, Hash};
+#[cfg(feature = "std")]
+use std::collections::HashMap;
 
 use serde::de::{Deserialize, IntoDeserializer, MapAccess};
 use serde::Serialize;
@@ -169,6 +172,7 @@ macro_rules! catch_all {
 #[cfg(any(feature = "serde_json", feature = "indexmap_2", feature = "indexmap_1"))]
 pub(crate) use catch_all;
 
+#[cfg(feature = "std")]
 catch_all!(
     impl[K, V, H] HashMap<K, V, H> { key: K, value: V }
     where [K: Eq + Hash, H: BuildHasher + Default,]

@@ -5,6 +5,11 @@
 //! it). serde's derive then writes the key once per place, which no reader takes back (a
 //! duplicate field). Here the first place writes it and the later ones are skipped.
 
+use alloc::{
+    borrow::ToOwned,
+    string::{String, ToString},
+    vec::Vec,
+};
 use serde::ser::{self, Impossible, Serialize, Serializer};
 
 use super::{FieldSink, FlattenSerialize};
@@ -114,7 +119,7 @@ impl core::fmt::Display for NotText {
     }
 }
 
-impl std::error::Error for NotText {}
+impl serde::ser::StdError for NotText {}
 
 impl ser::Error for NotText {
     fn custom<T: core::fmt::Display>(_msg: T) -> Self {

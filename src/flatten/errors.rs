@@ -1,5 +1,6 @@
 //! The errors of the flatten runtime that are not serde's own constructors.
 
+use alloc::{format, vec::Vec};
 use serde::de::{Error, Expected, Unexpected};
 
 use super::names::{leaf_names, Direction, NamePart};
@@ -48,7 +49,7 @@ pub(crate) fn unknown_field_of<E: Error>(key: &str, names: TreeNames) -> E {
     let mut read = Vec::new();
     leaf_names(names.name_tree, Direction::Read, &mut read);
     // The variants of a flattened enum may share names: list each once.
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = alloc::collections::BTreeSet::new();
     read.retain(|name| seen.insert(*name));
     if read == names.fields {
         // serde's own constructor where `FIELDS` names every key the tree reads (no aliases,

@@ -52,7 +52,7 @@ impl fmt::Display for Uncounted {
     }
 }
 
-impl std::error::Error for Uncounted {}
+impl serde::ser::StdError for Uncounted {}
 
 impl ser::Error for Uncounted {
     fn custom<T: fmt::Display>(_msg: T) -> Self {

@@ -9,6 +9,8 @@
 
 #[cfg(feature = "serde_json")]
 mod json {
+    use alloc::string::String;
+
     use serde::de::{self, MapAccess, SeqAccess};
     use serde::ser::Error as _;
     use serde_json::{Map, Value};

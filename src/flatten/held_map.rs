@@ -18,6 +18,7 @@
 //! Such a tree is written with each key once (see `dedup_sink.rs`), where serde writes a key
 //! once per place that holds it.
 
+use alloc::{format, vec::Vec};
 use core::marker::PhantomData;
 
 use serde::de::{self, Deserialize, Error as _, IntoDeserializer, MapAccess};

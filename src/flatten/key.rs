@@ -1,5 +1,6 @@
 //! Identifying a map key against a whole flattened tree, without copying it.
 
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 

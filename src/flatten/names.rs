@@ -2,6 +2,8 @@
 //! no two leaves share a name and that at most one catch-all map receives unclaimed keys, the
 //! names an "unknown field" error lists, and the leaves a flattened `None` skips.
 
+use alloc::vec::Vec;
+
 /// One part of a flattened tree's names: see [`FlattenFields::NAME_TREE`](super::FlattenFields::NAME_TREE).
 ///
 /// Unlike a flat list of names, a nested list can be written as a constant even for a struct

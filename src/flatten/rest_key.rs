@@ -1,8 +1,12 @@
 //! A key no leaf of a tree claims, kept so that a catch-all map can deserialize its own key type
 //! from it.
 
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
+use core::fmt;
 use core::marker::PhantomData;
-use std::fmt;
 
 use crate::buffer::Content;
 use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
@@ -43,7 +47,7 @@ pub enum RestKey<'de> {
 
 impl<'de> RestKey<'de> {
     /// The key as text, for error messages.
-    pub fn as_text(&self) -> std::borrow::Cow<'_, str> {
+    pub fn as_text(&self) -> alloc::borrow::Cow<'_, str> {
         match self {
             RestKey::Borrowed(text) => (*text).into(),
             RestKey::Owned(text) => text.as_str().into(),
@@ -79,7 +83,7 @@ impl<'de, E: de::Error> RestKeyDeserializer<'de, E> {
     /// Parses a string key as `T`, or hands any other key to `visitor` unchanged.
     fn parse<T, V>(self, visitor: V, visit: fn(V, T) -> Result<V::Value, E>) -> Result<V::Value, E>
     where
-        T: std::str::FromStr,
+        T: core::str::FromStr,
         T::Err: fmt::Display,
         V: Visitor<'de>,
     {

@@ -2,9 +2,10 @@
 //! `T`: the same leaves, the same lookup, the value wrapped once it is read, as serde reads
 //! `Box<T>` through `T`. `()` is a tree with no leaves, as serde flattens it.
 
-use std::borrow::Cow;
-use std::rc::Rc;
-use std::sync::Arc;
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::sync::Arc;
 
 use serde::de::{self, MapAccess, SeqAccess};
 

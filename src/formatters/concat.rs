@@ -1,5 +1,6 @@
 //! [`Concat`]: a string made of `&str` pieces, serialized without the `fmt` machinery.
 
+use alloc::vec::Vec;
 use core::fmt::{self, Display};
 
 use serde::{Serialize, Serializer};

@@ -4,7 +4,11 @@
 //! Measured (`benches/formatters.rs`, `FORMATTERS_RATIOS=1`): against a 128-byte stack buffer,
 //! the reused `String` needs no zeroing and no UTF-8 re-check (it is valid by construction,
 //! without `unsafe`), which is what put the stack buffer behind `collect_str` on serde_json.
+//!
+//! Without the standard library (no thread-locals), each call builds in a `String` of its own.
 
+use alloc::string::String;
+#[cfg(feature = "std")]
 use core::cell::Cell;
 use core::fmt::{self, Display, Write as _};
 
@@ -14,9 +18,11 @@ use super::errors::DISPLAY_ERROR;
 
 /// A scratch buffer that grew beyond this is dropped after use rather than kept, so a thread
 /// holds at most this much for the formatters between calls.
+#[cfg(feature = "std")]
 const KEEP_CAPACITY: usize = 4096;
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     static SCRATCH: Cell<String> = const { Cell::new(String::new()) };
 }
 
@@ -25,6 +31,7 @@ thread_local! {
 ///
 /// The buffer is taken out of its cell for the duration of `f`, so a nested call (a `Display`
 /// that serializes) simply starts from a new `String`: nothing can fail to borrow.
+#[cfg(feature = "std")]
 #[inline]
 pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
     let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
@@ -35,6 +42,13 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
         let _ = SCRATCH.try_with(|cell| cell.set(scratch));
     }
     result
+}
+
+/// Runs `f` with an empty `String` of its own (no thread to keep one in).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
+    f(&mut String::new())
 }
 
 /// Builds a string with `build` in the scratch buffer and serializes it with one

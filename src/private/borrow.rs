@@ -1,8 +1,9 @@
 //! `Cow<str>` and `Cow<[u8]>` fields marked `#[serde(borrow)]`: borrowed from the input when the
 //! format can lend it, owned otherwise. The same behaviour as serde's own helpers.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use core::fmt;
 
 use serde::de::{Deserializer, Error, Unexpected, Visitor};
 
@@ -46,14 +47,14 @@ impl<'a> Visitor<'a> for CowStr {
     }
 
     fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Self::Value, E> {
-        match std::str::from_utf8(v) {
+        match core::str::from_utf8(v) {
             Ok(s) => Ok(Cow::Owned(s.to_owned())),
             Err(_) => Err(E::invalid_value(Unexpected::Bytes(v), &self)),
         }
     }
 
     fn visit_borrowed_bytes<E: Error>(self, v: &'a [u8]) -> Result<Self::Value, E> {
-        match std::str::from_utf8(v) {
+        match core::str::from_utf8(v) {
             Ok(s) => Ok(Cow::Borrowed(s)),
             Err(_) => Err(E::invalid_value(Unexpected::Bytes(v), &self)),
         }

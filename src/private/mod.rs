@@ -7,6 +7,7 @@ mod borrow;
 mod missing;
 mod unit_struct;
 
+pub use alloc::vec::Vec;
 pub use core::clone::Clone;
 pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;
@@ -15,7 +16,6 @@ pub use core::mem::replace;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use core::unreachable;
-pub use std::vec::Vec;
 
 pub use serde;
 pub use serde::de::{Deserialize, Deserializer, Error as DeError, MapAccess, SeqAccess};
