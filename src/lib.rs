@@ -63,6 +63,8 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `derive` | yes | `#[derive(FastFlatten)]` |
+//! | `std` | yes | `HashMap` catch-alls; the formatters reuse a buffer per thread |
+//! | `alloc` | with `std` | what holds values: catch-all maps, buffered fields, untagged enums, an internally tagged enum's entries before a late tag (the crate is `no_std` with `alloc` alone) |
 //! | `serde_json` | | `serde_json::Map` and `Value` as flattened catch-all maps |
 //! | `indexmap_2`, `indexmap_1` | | `indexmap::IndexMap` (version 2, 1) as a flattened catch-all map |
 //!

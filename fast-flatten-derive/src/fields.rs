@@ -23,6 +23,15 @@ pub fn expand(tree: &Tree) -> TokenStream {
     // serde's derive reads a struct with any flattened field as a map: it views its keys.
     let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
     let serde_order = serde_order(tree, false);
+    let shares_written_keys = shared_keys(tree, Shared::Written);
+    let map_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
+        let ty = &member.flat_ty;
+        if member.is_catch_all() {
+            quote!(true)
+        } else {
+            quote!(<#ty as #private::FlattenFields>::MAP_CATCH_ALL)
+        }
+    });
     let own_slot_of = own_slot_of(tree);
     let own_deny = tree.deny_unknown_fields;
     let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
@@ -94,6 +103,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const STRICT: bool = #strict;
             const SERDE_VIEWER: bool = #serde_viewer;
             const SERDE_ORDER: bool = #serde_order;
+            const MAP_CATCH_ALL: bool = false #(|| #map_catch_all)*;
+            const SHARES_WRITTEN_KEYS: bool = #shares_written_keys;
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -119,6 +130,25 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// `runtime`: the same over a value's state (`FlattenDeserialize::reads_in_serde_order`), where
 /// a buffered field knows whether its type takes every key or only those it names.
 pub fn serde_order(tree: &Tree, runtime: bool) -> TokenStream {
+    shared_keys(tree, if runtime { Shared::Read } else { Shared::Shape })
+}
+
+/// What [`shared_keys`] asks of a tree.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Shared {
+    /// Whether the shape lets a key go to two places when read (`SERDE_ORDER`).
+    Shape,
+    /// The same for a value being read, its buffered fields knowing what they take.
+    Read,
+    /// Whether two catch-all maps (not buffered fields) may hold one key when written
+    /// (`SHARES_WRITTEN_KEYS`): such a tree writes each key once. A key a buffered field and a
+    /// leaf both hold is written twice, as serde's derive writes it.
+    Written,
+}
+
+/// The `Shared` question over the flattened members, in declaration order.
+fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
+    let runtime = question == Shared::Read;
     let private = &tree.private;
     if !tree.may_read_in_serde_order() {
         return quote!(false);
@@ -149,15 +179,20 @@ pub fn serde_order(tree: &Tree, runtime: bool) -> TokenStream {
                 member.flat_ty.clone()
             };
             let fields = quote!(<#ty as #private::FlattenFields>);
-            let (catch_all, order) = if runtime {
-                let field = member.state_field();
-                let de = quote!(<#ty as #private::FlattenDeserialize<'de>>);
-                (
-                    quote!(#de::rest_takes_all(&mut __state.#field)),
-                    quote!(#de::reads_in_serde_order(&mut __state.#field)),
-                )
-            } else {
-                (quote!(#fields::CATCH_ALL), quote!(#fields::SERDE_ORDER))
+            let (catch_all, order) = match question {
+                Shared::Read => {
+                    let field = member.state_field();
+                    let de = quote!(<#ty as #private::FlattenDeserialize<'de>>);
+                    (
+                        quote!(#de::rest_takes_all(&mut __state.#field)),
+                        quote!(#de::reads_in_serde_order(&mut __state.#field)),
+                    )
+                }
+                Shared::Shape => (quote!(#fields::CATCH_ALL), quote!(#fields::SERDE_ORDER)),
+                Shared::Written => (
+                    quote!(#fields::MAP_CATCH_ALL),
+                    quote!(#fields::SHARES_WRITTEN_KEYS),
+                ),
             };
             Part {
                 catch_all,

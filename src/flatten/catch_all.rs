@@ -91,6 +91,7 @@ macro_rules! catch_all {
             const NAME_TREE: &'static [$crate::flatten::NamePart] =
                 &[$crate::flatten::NamePart::CatchAll];
             const CATCH_ALL: bool = true;
+            const MAP_CATCH_ALL: bool = true;
             const SERDE_VIEWER: bool = true;
 
             #[inline]

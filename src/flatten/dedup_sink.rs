@@ -18,24 +18,23 @@ use super::{FieldSink, FlattenSerialize};
 /// (by a leaf or an earlier entry) is skipped. Keys that are not strings are always written.
 pub(crate) struct DedupSink<S> {
     out: S,
-    written: Vec<String>,
+    /// Leaves' names, kept without allocating.
+    names: Vec<&'static str>,
+    /// Entries' keys.
+    keys: Vec<String>,
 }
 
 impl<S> DedupSink<S> {
     pub(crate) fn new(out: S) -> Self {
         DedupSink {
             out,
-            written: Vec::new(),
+            names: Vec::new(),
+            keys: Vec::new(),
         }
     }
 
-    /// Notes `key` as written; `false` if it was already.
-    fn first_time(&mut self, key: &str) -> bool {
-        if self.written.iter().any(|written| written == key) {
-            return false;
-        }
-        self.written.push(key.to_owned());
-        true
+    fn written(&self, key: &str) -> bool {
+        self.names.contains(&key) || self.keys.iter().any(|written| written == key)
     }
 }
 
@@ -47,10 +46,11 @@ impl<S: FieldSink> FieldSink for DedupSink<S> {
         key: &'static str,
         value: &T,
     ) -> Result<(), S::Error> {
-        if self.first_time(key) {
-            self.out.field(key, value)?;
+        if self.written(key) {
+            return Ok(());
         }
-        Ok(())
+        self.names.push(key);
+        self.out.field(key, value)
     }
 
     fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
@@ -63,8 +63,12 @@ impl<S: FieldSink> FieldSink for DedupSink<S> {
         V: Serialize + ?Sized,
     {
         match key.serialize(KeyText) {
-            Ok(text) if !self.first_time(&text) => Ok(()),
-            _ => self.out.entry(key, value),
+            Ok(text) if self.written(&text) => Ok(()),
+            Ok(text) => {
+                self.keys.push(text);
+                self.out.entry(key, value)
+            }
+            Err(NotText) => self.out.entry(key, value),
         }
     }
 }

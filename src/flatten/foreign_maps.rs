@@ -31,6 +31,7 @@ mod json {
         const FIELDS: &'static [&'static str] = &[];
         const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
         const CATCH_ALL: bool = true;
+        const MAP_CATCH_ALL: bool = true;
         const SERDE_VIEWER: bool = true;
 
         #[inline]

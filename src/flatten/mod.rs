@@ -210,6 +210,16 @@ pub trait FlattenFields {
     const SERDE_VIEWER: bool = false;
 
     #[doc(hidden)]
+    /// Whether the tree holds a catch-all *map* (not a buffered field): a key held twice when
+    /// written can only come from such maps.
+    const MAP_CATCH_ALL: bool = false;
+
+    #[doc(hidden)]
+    /// Whether two catch-all maps of the tree (or one and a leaf) may hold one key, as a read
+    /// in serde's order leaves them: the tree is then written with each key once.
+    const SHARES_WRITTEN_KEYS: bool = false;
+
+    #[doc(hidden)]
     /// Whether a key of this tree can go to more than one place, as serde's flatten hands
     /// keys out (two catch-all maps; a catch-all before a field that claims keys, or after a
     /// viewing field with leaves; see `held_map.rs`): the tree is then read in serde's order,
@@ -412,7 +422,7 @@ where
     T: FlattenSerialize + ?Sized,
     S: Serializer,
 {
-    if T::SERDE_ORDER {
+    if T::SHARES_WRITTEN_KEYS {
         // Each key once: a key read into two places is held by both. The keys are counted
         // first, so that formats that write a map's length up front get the right one.
         let len = dedup_sink::written_once(value);

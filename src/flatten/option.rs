@@ -33,6 +33,8 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const CATCH_ALL: bool = T::CATCH_ALL;
     const SERDE_VIEWER: bool = T::SERDE_VIEWER;
     const SERDE_ORDER: bool = T::SERDE_ORDER;
+    const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
+    const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
