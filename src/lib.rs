@@ -64,7 +64,7 @@
 //! |---|---|---|
 //! | `derive` | yes | `#[derive(FastFlatten)]` |
 //! | `std` | yes | `HashMap` catch-alls; the formatters reuse a buffer per thread |
-//! | `alloc` | with `std` | what holds values: catch-all maps, buffered fields, untagged enums, an internally tagged enum's entries before a late tag (the crate is `no_std` with `alloc` alone) |
+//! | `alloc` | with `std` | what holds values: catch-all maps, buffered fields, untagged enums, an internally tagged enum's entries before a late tag (the crate is `no_std` with `alloc` alone; a build without `alloc` is not supported yet and stops at one error saying so) |
 //! | `serde_json` | | `serde_json::Map` and `Value` as flattened catch-all maps |
 //! | `indexmap_2`, `indexmap_1` | | `indexmap::IndexMap` (version 2, 1) as a flattened catch-all map |
 //!
@@ -79,28 +79,41 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// Inlining: the hot paths here (and the generated methods) are `inline(always)` in builds
-// without debug assertions only, plain `inline` otherwise. Forced inlining at -O0 has LLVM's
-// always-inliner copy each body into every caller of every monomorphization, for no speed: it
-// cost a crate of 40 derived enums 10% of the instructions of its debug build (README,
-// "Compile time").
-//
-// In release builds the entry chain of a read is forced too: a type's `deserialize`, the
-// enum's entry function and visitor, down to the format's own `deserialize_*`. LLVM inlines
-// that chain anyway, bottom-up, optimizing each level as a function of its own before inlining
-// it into the next and optimizing again; forced, the levels are merged before optimization and
-// each monomorphization is optimized once. That took the release build of the 40-enum crate
-// from 77.8 G instructions to 71.1 G. Two levels are left to LLVM, since forcing them cost run
-// time: a tree's `visit_map` (78 more instructions per plain struct on rmp-serde) and the
-// read of a struct variant after the tag (`RestOfMap::tree`).
+// Inlining, decided here for the runtime (the derive's twin is `fast-flatten-derive/src/inline.rs`,
+// DESIGN.md explains both): a function a read or a write runs once per key, per field or per
+// value (key lookup, slot reads, the wrappers' forwarding impls, the enums' dispatch) is
+// `#[inline(always)]`, in every build profile; everything else is plain `#[inline]` or left to
+// the compiler. Forced, the entry chain of a read is merged before LLVM optimizes it, and each
+// monomorphization is optimized once: fewer instructions per decode than with plain `inline`
+// (4 of the guard's 51 ratios more than 3% higher, up to 12%), and a faster release build
+// (77.8 G against 71.1 G instructions for the 40-enum crate of `benches/compile_time.sh`). The
+// price is in debug builds, where LLVM's always-inliner still copies each body into every
+// caller: 5% to 10% more time for a debug build of derived code (`benches/compile_time.sh`).
+// Two levels are left to LLVM, since forcing them cost run time: a tree's `visit_map` (78 more
+// instructions per plain struct on rmp-serde) and the read of a struct variant after the tag
+// (`RestOfMap::tree`).
 
+// The runtime needs a heap for now: without `alloc` the build stops at this one error rather
+// than at every use of `Vec` and `String`. The configuration on `core` alone is planned.
+#[cfg(not(feature = "alloc"))]
+compile_error!(
+    "serde_fastkit needs its `alloc` feature (or `std`, a default feature): \
+     a build with neither is not supported yet"
+);
+
+#[cfg(feature = "alloc")]
 mod buffer;
+#[cfg(feature = "alloc")]
 mod enums;
+#[cfg(feature = "alloc")]
 pub mod flatten;
+#[cfg(feature = "alloc")]
 mod formatters;
 
+#[cfg(feature = "alloc")]
 pub mod guide;
 
+#[cfg(feature = "alloc")]
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;
@@ -110,7 +123,9 @@ pub mod __private;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[cfg(feature = "alloc")]
 pub use crate::formatters::display;
+#[cfg(feature = "alloc")]
 pub use crate::formatters::{
     Concat, DisplayFormatter, DisplaySeq, MapFormatter, OnceMap, OnceSeq, SeqFormatter, StrPieces,
 };
@@ -228,6 +243,6 @@ pub use crate::formatters::{
 /// let settings: Settings = serde_json::from_str(r#"{"name":"n","a":1}"#).unwrap();
 /// assert_eq!(settings.rest, Table(vec![("a".into(), 1)]));
 /// ```
-#[cfg(feature = "derive")]
+#[cfg(all(feature = "derive", feature = "alloc"))]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use fast_flatten_derive::FastFlatten;

@@ -511,8 +511,8 @@ fn used_variants<'e, 'a>(
 /// A struct variant's hidden struct for `which`: by reference when serializing.
 fn variant_tree<'e, 'a>(v: &'e EnumVariant<'a>, which: Impl) -> Option<&'e Tree<'a>> {
     match which {
-        Impl::Serialize => v.by_ref.as_ref(),
-        _ => v.by_value.as_ref(),
+        Impl::Serialize => v.trees().map(|trees| &trees.by_ref),
+        _ => v.trees().map(|trees| &trees.by_value),
     }
 }
 

@@ -5,10 +5,12 @@ use quote::{format_ident, quote};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
+use crate::inline;
 use crate::tree::{Member, Tree};
 use crate::user_call;
 
 pub fn expand(tree: &Tree) -> TokenStream {
+    let per_key = inline::per_key();
     let private = &tree.private;
     let ident = &tree.ident;
     let de_generics = bound::with_de_lifetime(&tree.generics);
@@ -46,8 +48,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         impl #impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
             type State = #state #de_ty_generics;
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn new_state() -> Self::State {
                 #state {
                     #(#initial_state,)*
@@ -55,16 +56,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 }
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn state_is_empty(__state: &Self::State) -> bool {
                 #state_is_empty
             }
 
             #owns
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn deserialize_slot<__M: #private::MapAccess<'de>>(
                 __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
                 slot: usize,
@@ -73,16 +72,14 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 #slot_dispatch
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn finish<__E: #private::DeError>(
                 __state: <Self as #private::FlattenDeserialize<'de>>::State,
             ) -> #private::Result<Self, __E> {
                 #finish
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
@@ -96,8 +93,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
             // Inlined so that the format's struct reader sees the field count as a constant.
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
@@ -156,6 +152,7 @@ fn state_struct(
 /// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
 /// a child's slots are asked of the child.
 fn owns(tree: &Tree) -> Option<TokenStream> {
+    let per_key = inline::per_key();
     let private = &tree.private;
     let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
     if children.is_empty() {
@@ -179,8 +176,7 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
     Some(quote! {
         const CHOOSES: bool = false #(|| #chooses)*;
 
-        #[cfg_attr(debug_assertions, inline)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #per_key
         fn owns(__state: &Self::State, slot: usize) -> bool {
             #(#asks)*
             true
@@ -692,6 +688,7 @@ fn deserialize_with_wrapper(
 /// name (a buffered struct's field), else to the first that takes every such key (a catch-all
 /// map). Structs without flattened fields keep the traits' defaults.
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
+    let per_key = inline::per_key();
     let private = &tree.private;
     let takers: Vec<&Member> = tree
         .de_members()
@@ -767,16 +764,14 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         }
     });
     Some(quote! {
-        #[cfg_attr(debug_assertions, inline)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #per_key
         fn rest_keys_are_names(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
         ) -> bool {
             true #(&& #names_only)*
         }
 
-        #[cfg_attr(debug_assertions, inline)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #per_key
         fn rest_claim(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
             key: &#private::RestKey<'de>,
@@ -786,8 +781,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             __claim
         }
 
-        #[cfg_attr(debug_assertions, inline)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #per_key
         fn deserialize_rest<__M: #private::MapAccess<'de>>(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
             key: #private::RestKey<'de>,

@@ -9,11 +9,13 @@ use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
+use crate::inline;
 use crate::tree::Tree;
 use crate::user_call;
-use crate::variants::{Enum, EnumVariant};
+use crate::variants::{Enum, EnumVariant, SideShape};
 
 pub fn expand(e: &Enum) -> TokenStream {
+    let per_key = inline::per_key();
     let private = &e.private;
     let self_ty = e.self_ty();
     let generics = &e.container.generics;
@@ -41,8 +43,7 @@ pub fn expand(e: &Enum) -> TokenStream {
             quote!(#index => #read,)
         });
         quote! {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn deserialize_variant_access<__A: #private::VariantAccess<'de>>(
                 index: usize,
                 access: __A,
@@ -98,8 +99,7 @@ pub fn expand(e: &Enum) -> TokenStream {
 
         #[automatically_derived]
         impl #de_impl_generics #private::Deserialize<'de> for #self_ty #where_clause {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
@@ -336,8 +336,8 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     }
     let rust_name = e.rust_name();
     let variant_name = v.ident().to_string();
-    match v.de_style() {
-        Style::Unit => {
+    match v.de_shape() {
+        SideShape::Unit => {
             let check = if matches!(e.tag_of(v), TagType::Internal { .. }) {
                 // serde ignores entries beside a unit variant's tag, `deny_unknown_fields` or
                 // not (serde issues 2123, 2294); a strict enum refuses them.
@@ -349,7 +349,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             let value = unit_value(e, v);
             quote!({ #check?; #private::Ok(#value) })
         }
-        Style::Newtype => {
+        SideShape::Newtype => {
             let field = &v.fields()[0];
             let ty = field.ty;
             match field.attrs.deserialize_with() {
@@ -364,7 +364,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 }
             }
         }
-        Style::Tuple => {
+        SideShape::Tuple => {
             let visitor = tuple_visitor_value(e, v);
             let len = v
                 .fields()
@@ -373,8 +373,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 .count();
             quote!(#private::Deserializer::deserialize_tuple(__deserializer, #len, #visitor))
         }
-        Style::Struct => {
-            let tree = v.by_value.as_ref().expect("struct variants have a tree");
+        SideShape::Struct(tree) => {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let expecting = &tree.expecting;
@@ -404,12 +403,12 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
             |__wrapper| #unwrap,
         ));
     }
-    match v.de_style() {
-        Style::Unit => {
+    match v.de_shape() {
+        SideShape::Unit => {
             let value = unit_value(e, v);
             quote!({ #private::VariantAccess::unit_variant(access)?; #private::Ok(#value) })
         }
-        Style::Newtype => {
+        SideShape::Newtype => {
             let field = &v.fields()[0];
             let ty = field.ty;
             match field.attrs.deserialize_with() {
@@ -430,7 +429,7 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
                 }
             }
         }
-        Style::Tuple => {
+        SideShape::Tuple => {
             let visitor = tuple_visitor_value(e, v);
             let len = v
                 .fields()
@@ -439,8 +438,7 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
                 .count();
             quote!(#private::VariantAccess::tuple_variant(access, #len, #visitor))
         }
-        Style::Struct => {
-            let tree = v.by_value.as_ref().expect("struct variants have a tree");
+        SideShape::Struct(tree) => {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let expecting = &tree.expecting;
@@ -458,6 +456,7 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
 /// spelled out here rather than falling back to `deserialize_variant`, whose struct arms would
 /// then be compiled once more for the rest-of-map deserializer, never to run.
 fn tagged_variants(e: &Enum) -> Option<TokenStream> {
+    let per_key = inline::per_key();
     let TagType::Internal { .. } = e.tag() else {
         return None;
     };
@@ -481,8 +480,7 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
         }
     });
     Some(quote! {
-        #[cfg_attr(debug_assertions, inline)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #per_key
         fn deserialize_tagged_variant<__M: #private::MapAccess<'de>>(
             index: usize,
             rest: #private::RestOfMap<'de, __M>,
@@ -498,8 +496,8 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
 /// The tree an internally tagged variant reads from the rest of the map: a struct variant's,
 /// unless the variant is read by its own `deserialize_with`.
 fn tagged_tree<'e, 'a>(v: &'e EnumVariant<'a>) -> Option<&'e Tree<'a>> {
-    v.by_value
-        .as_ref()
+    v.trees()
+        .map(|trees| &trees.by_value)
         .filter(|_| v.variant.attrs.deserialize_with().is_none())
 }
 

@@ -21,7 +21,7 @@ use syn::{Type, WherePredicate};
 
 use crate::bound::{self, Impl};
 use crate::enum_ser::{self, pattern, Content};
-use crate::variants::{Enum, EnumVariant};
+use crate::variants::{Enum, EnumVariant, SideShape};
 
 pub fn expand(e: &Enum) -> TokenStream {
     match e.tag() {
@@ -34,7 +34,7 @@ pub fn expand(e: &Enum) -> TokenStream {
 
 /// What a variant joins the tree with: its hidden struct, or the type its newtype wraps.
 struct Child {
-    ty: TokenStream,
+    ty: Type,
     /// The enum's variant built from the child's value, `__value`.
     into: TokenStream,
 }
@@ -45,24 +45,21 @@ fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
         return None;
     }
     let path = v.path(e.ident);
-    match (v.de_style(), &v.by_value) {
-        (Style::Struct, Some(tree)) => {
+    match v.de_shape() {
+        SideShape::Struct(tree) => {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let members = v.fields().iter().map(|f| &f.member);
             let members2 = members.clone();
             Some(Child {
-                ty: quote!(#ident #ty_generics),
+                ty: syn::parse_quote!(#ident #ty_generics),
                 into: quote!(#path { #(#members: __value.#members2),* }),
             })
         }
-        (Style::Newtype, _) => {
-            let ty = v.fields()[0].ty;
-            Some(Child {
-                ty: quote!(#ty),
-                into: quote!(#path(__value)),
-            })
-        }
+        SideShape::Newtype => Some(Child {
+            ty: v.fields()[0].ty.clone(),
+            into: quote!(#path(__value)),
+        }),
         _ => None,
     }
 }
@@ -78,7 +75,7 @@ fn child_bounds(e: &Enum, traits: &[TokenStream]) -> Vec<WherePredicate> {
         // A variant struct is always a tree; it needs a bound only when its impls do (the
         // enum's type parameters). A bound on it otherwise would make the compiler prove
         // `Struct<'static>: FlattenFields` (in `FIELDS`) through it, for `'a = 'static`.
-        if v.by_value.is_some() && !type_params {
+        if v.trees().is_some() && !type_params {
             continue;
         }
         if let Some(child) = child(e, v) {
@@ -588,14 +585,11 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
         generics.type_params().next().is_some() || generics.const_params().next().is_some();
     let newtype = variants
         .iter()
-        .any(|(v, child)| child.is_some() && v.by_value.is_none());
+        .any(|(v, child)| child.is_some() && v.trees().is_none());
     let fields = if generic || newtype {
         quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN))
     } else {
-        let erased = child_tys.iter().map(|ty| {
-            let ty: Type = syn::parse2(ty.clone()).expect("a type");
-            bound::erase_lifetimes(&ty)
-        });
+        let erased = child_tys.iter().map(bound::erase_lifetimes);
         let erased2 = erased.clone();
         quote!(&#private::concat_fields::<{ 1 #(+ <#erased as #private::FlattenFields>::LEN)* }>(
             &[&[#tag] #(, <#erased2 as #private::FlattenFields>::FIELDS)*]
@@ -616,21 +610,21 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             );
             return (quote!(0), error);
         }
-        match v.ser_style() {
-            Style::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
-            Style::Newtype => (
+        match v.ser_shape() {
+            SideShape::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            SideShape::Newtype => (
                 quote!(1 + #private::FlattenSerialize::serialized_len(__field0)),
                 quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, __out)),
             ),
-            Style::Struct => {
-                let refs = enum_ser::struct_refs(e, v);
+            SideShape::Struct(tree) => {
+                let refs = enum_ser::struct_refs(e, v, tree);
                 (
                     quote!(1 + #private::FlattenSerialize::serialized_len(#refs)),
                     quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, __out)),
                 )
             }
             // serde's parser rejects tuple variants in internally tagged enums.
-            Style::Tuple => (
+            SideShape::Tuple => (
                 quote!(0),
                 quote!(#private::Err(#private::variant_not_serializable())),
             ),

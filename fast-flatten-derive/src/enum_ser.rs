@@ -9,9 +9,9 @@ use serde_derive_internals::attr::TagType;
 use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
-use crate::tree::MARKER;
+use crate::tree::{Tree, MARKER};
 use crate::user_call;
-use crate::variants::{Enum, EnumVariant};
+use crate::variants::{Enum, EnumVariant, SideShape};
 
 pub fn expand(e: &Enum) -> TokenStream {
     let private = &e.private;
@@ -109,11 +109,11 @@ pub fn content(e: &Enum, v: &EnumVariant) -> Content {
     if v.variant.attrs.serialize_with().is_some() {
         return Content::Value(with_value(e, v));
     }
-    match v.ser_style() {
-        Style::Unit => Content::Unit,
-        Style::Newtype => Content::Value(newtype_value(e, v)),
-        Style::Tuple => Content::Tuple(tuple_refs(e, v)),
-        Style::Struct => Content::Struct(struct_refs(e, v)),
+    match v.ser_shape() {
+        SideShape::Unit => Content::Unit,
+        SideShape::Newtype => Content::Value(newtype_value(e, v)),
+        SideShape::Tuple => Content::Tuple(tuple_refs(e, v)),
+        SideShape::Struct(tree) => Content::Struct(struct_refs(e, v, tree)),
     }
 }
 
@@ -226,9 +226,8 @@ fn with_value(e: &Enum, v: &EnumVariant) -> TokenStream {
 /// `&Ref::<'_, G> { a: __field0, .. }`: a struct variant's fields by reference. The generic
 /// arguments are spelled out: the enum's parameters its fields do not use appear only in the
 /// marker, so they cannot be inferred.
-pub fn struct_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
+pub fn struct_refs(e: &Enum, v: &EnumVariant, tree: &Tree) -> TokenStream {
     let private = &e.private;
-    let tree = v.by_ref.as_ref().expect("struct variants have a tree");
     let ident = &tree.ident;
     let args = bound::generic_args(e.container.generics);
     let members = v.fields().iter().map(|f| &f.member);

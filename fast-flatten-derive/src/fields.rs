@@ -6,9 +6,11 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
+use crate::inline;
 use crate::tree::{Member, Tree};
 
 pub fn expand(tree: &Tree) -> TokenStream {
+    let per_key = inline::per_key();
     let private = &tree.private;
     let ident = &tree.ident;
     let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
@@ -106,8 +108,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const MAP_CATCH_ALL: bool = false #(|| #map_catch_all)*;
             const SHARES_WRITTEN_KEYS: bool = #shares_written_keys;
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn slot_of(key: &str) -> #private::Option<usize> {
                 #own_lookup
                 #(#child_lookups)*

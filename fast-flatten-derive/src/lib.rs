@@ -33,6 +33,7 @@ mod enum_flatten;
 mod enum_ser;
 mod errors;
 mod fields;
+mod inline;
 mod ser;
 mod serde_copy;
 mod tree;

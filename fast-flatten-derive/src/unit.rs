@@ -6,9 +6,11 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_derive_internals::ast::Container;
 
+use crate::inline;
 use crate::tree::expecting;
 
 pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
+    let per_key = inline::per_key();
     let ident = &container.ident;
     let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
     let ser_name = container.attrs.name().serialize_name();
@@ -43,8 +45,7 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn slot_of(_key: &str) -> #private::Option<usize> {
                 #private::None
             }
@@ -54,12 +55,10 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
         impl #de_impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
             type State = ();
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn new_state() {}
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn state_is_empty(_state: &()) -> bool {
                 true
             }
@@ -72,14 +71,12 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
                 #private::Err(#private::slot_out_of_range())
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn finish<__E: #private::DeError>(_state: ()) -> #private::Result<Self, __E> {
                 #private::Ok(#ident)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 _leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
@@ -89,14 +86,12 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn serialized_len(&self) -> usize {
                 0
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
                 _out: &mut __S,

@@ -7,14 +7,15 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::bound::{self, Impl};
+use crate::inline;
 use crate::tree::{Tree, MARKER};
-use crate::variants::Enum;
+use crate::variants::{Enum, VariantTrees};
 use crate::{de, fields, ser};
 
 pub fn expand(e: &Enum) -> TokenStream {
     let mut out = TokenStream::new();
     for v in &e.variants {
-        let (Some(by_value), Some(by_ref)) = (&v.by_value, &v.by_ref) else {
+        let Some(VariantTrees { by_value, by_ref }) = v.trees() else {
             continue;
         };
         // A variant read or written through a user function (`deserialize_with`,
@@ -41,6 +42,7 @@ pub fn expand(e: &Enum) -> TokenStream {
 
 /// The by-reference struct's `FlattenFields`: the by-value struct's.
 fn delegated_fields(by_ref: &Tree, by_value: &Tree) -> TokenStream {
+    let per_key = inline::per_key();
     let private = &by_ref.private;
     let ident = &by_ref.ident;
     let (impl_generics, ty_generics, _) = by_ref.generics.split_for_impl();
@@ -58,8 +60,7 @@ fn delegated_fields(by_ref: &Tree, by_value: &Tree) -> TokenStream {
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #value::DENY_UNKNOWN_FIELDS_FLATTENED;
             const CATCH_ALL: bool = #value::CATCH_ALL;
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #per_key
             fn slot_of(key: &str) -> #private::Option<usize> {
                 #value::slot_of(key)
             }

@@ -29,10 +29,32 @@ pub struct EnumVariant<'a> {
     /// are not skipped when deserializing, as serde's derive counts (serde issue 2.0.2 of our
     /// notes: the two disagree after a `skip_deserializing` variant, in serde too).
     pub de_index: Option<usize>,
-    /// A struct variant's hidden structs: its fields by value (deserialized) and by reference
-    /// (serialized).
-    pub by_value: Option<Tree<'a>>,
-    pub by_ref: Option<Tree<'a>>,
+    /// The variant's shape as declared, a struct variant with the trees of its hidden structs.
+    pub shape: Shape<'a>,
+}
+
+/// A variant's shape as declared. A struct variant carries the trees of its hidden structs, so
+/// that every expansion of a struct variant has them by construction.
+pub enum Shape<'a> {
+    Unit,
+    Newtype,
+    Tuple,
+    Struct(Box<VariantTrees<'a>>),
+}
+
+/// A struct variant's hidden structs: its fields by value (deserialized) and by reference
+/// (serialized).
+pub struct VariantTrees<'a> {
+    pub by_value: Tree<'a>,
+    pub by_ref: Tree<'a>,
+}
+
+/// A variant's shape on one side (reading or writing), a struct variant with that side's tree.
+pub enum SideShape<'e, 'a> {
+    Unit,
+    Newtype,
+    Tuple,
+    Struct(&'e Tree<'a>),
 }
 
 impl<'a> Enum<'a> {
@@ -46,12 +68,15 @@ impl<'a> Enum<'a> {
         let mut de_index = 0;
         let mut model = Vec::with_capacity(variants.len());
         for (ser_index, variant) in variants.iter().enumerate() {
-            let (by_value, by_ref) = if matches!(variant.style, Style::Struct) {
-                let by_value = Tree::of_variant(container, variant, options)?;
-                let by_ref = by_value.by_reference(&container.ident, &variant.ident);
-                (Some(by_value), Some(by_ref))
-            } else {
-                (None, None)
+            let shape = match variant.style {
+                Style::Unit => Shape::Unit,
+                Style::Newtype => Shape::Newtype,
+                Style::Tuple => Shape::Tuple,
+                Style::Struct => {
+                    let by_value = Tree::of_variant(container, variant, options)?;
+                    let by_ref = by_value.by_reference(&container.ident, &variant.ident);
+                    Shape::Struct(Box::new(VariantTrees { by_value, by_ref }))
+                }
             };
             model.push(EnumVariant {
                 variant,
@@ -60,8 +85,7 @@ impl<'a> Enum<'a> {
                     de_index += 1;
                     de_index - 1
                 }),
-                by_value,
-                by_ref,
+                shape,
             });
         }
         Ok(Enum {
@@ -130,6 +154,36 @@ impl<'a> EnumVariant<'a> {
         match self.variant.style {
             Style::Newtype if self.variant.fields[0].attrs.skip_deserializing() => Style::Unit,
             style => style,
+        }
+    }
+
+    /// A struct variant's hidden structs.
+    pub fn trees(&self) -> Option<&VariantTrees<'a>> {
+        match &self.shape {
+            Shape::Struct(trees) => Some(trees),
+            _ => None,
+        }
+    }
+
+    /// [`de_style`](Self::de_style), a struct variant with its by-value tree.
+    pub fn de_shape(&self) -> SideShape<'_, 'a> {
+        match &self.shape {
+            Shape::Unit => SideShape::Unit,
+            Shape::Newtype if self.variant.fields[0].attrs.skip_deserializing() => SideShape::Unit,
+            Shape::Newtype => SideShape::Newtype,
+            Shape::Tuple => SideShape::Tuple,
+            Shape::Struct(trees) => SideShape::Struct(&trees.by_value),
+        }
+    }
+
+    /// [`ser_style`](Self::ser_style), a struct variant with its by-reference tree.
+    pub fn ser_shape(&self) -> SideShape<'_, 'a> {
+        match &self.shape {
+            Shape::Unit => SideShape::Unit,
+            Shape::Newtype if self.variant.fields[0].attrs.skip_serializing() => SideShape::Unit,
+            Shape::Newtype => SideShape::Newtype,
+            Shape::Tuple => SideShape::Tuple,
+            Shape::Struct(trees) => SideShape::Struct(&trees.by_ref),
         }
     }
 

@@ -84,8 +84,7 @@ impl<'de> Content<'de> {
     /// for a value that owns nothing (a borrowed string, an integer): a replay drops every held
     /// key and most held values that way, and the call costs more than the check made here,
     /// which folds away where the variant is known.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     pub(crate) fn discard(self) {
         match self {
             Content::String(_)

@@ -82,8 +82,7 @@ impl<'de> Held<'de> for Content<'de> {
         }
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn discard(self) {
         Content::discard(self);
     }
@@ -130,8 +129,7 @@ impl<'a, 'de> Held<'de> for &'a Content<'de> {
         }
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn discard(self) {}
 
     fn items(self) -> Result<Self::Items, Self> {

@@ -17,8 +17,7 @@ use super::{DeserializeVariant, VariantContentSeed, VariantSeed};
 use crate::buffer::{ContentDeserializer, ContentVisitor};
 
 /// Deserializes the adjacently tagged enum `E`; `fields` is `&[tag, content]`.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_adjacent<'de, E, D>(
     deserializer: D,
     fields: &'static [&'static str; 2],

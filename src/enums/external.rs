@@ -12,8 +12,7 @@ use super::{DeserializeVariant, VariantSeed};
 use crate::buffer::UnitValue;
 
 /// Deserializes the externally tagged enum `E`.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_external<'de, E, D>(deserializer: D) -> Result<E, D::Error>
 where
     E: DeserializeVariant<'de>,
@@ -31,8 +30,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for ExternalVisitor<E> {
         f.write_str(E::EXPECTING)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<E, A::Error> {
         let (index, variant) = data.variant_seed(VariantSeed::<E, _>::identifier())?;
         E::deserialize_variant_access(index, variant)

@@ -202,14 +202,12 @@ impl VariantFields for NoVariant {
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
     const CATCH_ALL: bool = false;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn slot_of(_key: &str) -> Option<usize> {
         None
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn slot_name(_slot: usize) -> Option<&'static str> {
         None
     }
@@ -219,14 +217,12 @@ impl<'de> VariantTrees<'de> for NoVariant {
     type State = NoVariant;
     type Value = NoVariant;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn new_state(_index: usize) -> Option<NoVariant> {
         None
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deliver<E: FlattenFields, M: MapAccess<'de>>(
         state: &mut NoVariant,
         _slot: usize,
@@ -236,20 +232,17 @@ impl<'de> VariantTrees<'de> for NoVariant {
         match *state {}
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn owns<E: FlattenFields>(state: &NoVariant, _slot: usize, _offset: usize) -> bool {
         match *state {}
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn finish<E: de::Error>(state: NoVariant) -> Result<NoVariant, E> {
         match state {}
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         _index: usize,
         _leaves: &mut SeqLeaves<'_, A>,
@@ -257,8 +250,7 @@ impl<'de> VariantTrees<'de> for NoVariant {
         Ok(None)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut NoVariant,
         _key: RestKey<'de>,

@@ -60,8 +60,7 @@ pub fn tree_key<T: FlattenFields>(key: &str) -> Option<&'static str> {
 /// Deserializes the internally tagged enum `E`. `fields` is what `deserialize_struct` is
 /// given: formats that write structs as sequences read at most that many elements (the tag and
 /// the longest variant's fields).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_internal<'de, E, D>(
     deserializer: D,
     fields: &'static [&'static str],
@@ -93,8 +92,7 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     /// Keys are read until the tag, the entries before it held. One loop, with one call
     /// reading a key: the format's key reader then inlines into it, as into serde's buffering
     /// loop. When the tag comes first, nothing is allocated and nothing is left to drop.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
         let mut held: Option<Held<'de>> = None;
         let index = loop {
@@ -154,8 +152,7 @@ impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
 impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
     /// Inlined always in release builds, so that a first key that is the tag costs only the
     /// comparison; holding another key is [`held_text`]'s.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn text<E>(&self, key: &[u8], hold: impl FnOnce() -> Content<'de>) -> Result<Key<'de>, E> {
         Ok(if key == T::TAG.as_bytes() {
             Key::Tag
@@ -192,14 +189,12 @@ impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
         f.write_str("a map key")
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
         self.text(key.as_bytes(), || Content::Str(key))
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
         self.text(key.as_bytes(), || held_text::<T>(key))
     }

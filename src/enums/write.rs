@@ -151,8 +151,7 @@ macro_rules! tuple_sink {
         impl<S: $trait> TupleSink for $name<'_, S> {
             type Error = S::Error;
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), S::Error> {
                 self.0.$method(value)
             }

@@ -33,8 +33,7 @@ pub(crate) struct TreeNames {
 }
 
 impl TreeNames {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     pub(crate) fn of<T: FlattenFields + ?Sized>() -> Self {
         TreeNames {
             fields: T::FIELDS,

@@ -90,8 +90,7 @@ impl<T: FlattenFields> KeySeed<T> {
     /// into (serde_json, a `Created` event: 4 820 instructions -> 4 786; the plain struct of
     /// the same fields read by FastFlatten: 4 660 -> 4 678). A transient key (`visit_str`:
     /// ciborium) is left to LLVM, which inlines it there.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     pub(crate) fn text<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
         // The constant guards leave the path a tree does not take out of its code.
         match T::slot_of(key) {
@@ -114,8 +113,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
         self.text(key)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn visit_borrowed_str<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
         self.text(key)
     }

@@ -7,8 +7,7 @@ use super::seen::SeenLeaves;
 
 /// Deserializes the map's next value into `leaf`, or reports serde's "duplicate field `name`"
 /// if the leaf already holds a value.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_leaf<'de, T, M>(
     leaf: &mut Option<T>,
     name: &'static str,
@@ -27,8 +26,7 @@ where
 
 /// Deserializes the map's next value into `place`, a leaf of a struct built in place, or
 /// reports serde's "duplicate field `name`" if `seen` already has the leaf.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_leaf_in_place<'de, T, M, const WORDS: usize>(
     place: &mut T,
     seen: &mut SeenLeaves<WORDS>,

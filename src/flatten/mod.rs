@@ -278,8 +278,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// [`CHOOSES`](FlattenDeserialize::CHOOSES)): a key naming a leaf of another variant than
     /// the one the tag chose is an unknown key, skipped, or an error when any struct of the
     /// tree denies unknown fields.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn owns(state: &Self::State, slot: usize) -> bool {
         let _ = (state, slot);
         true
@@ -307,8 +306,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// buffered struct's field or enum's variant, which comes before any catch-all), as a
     /// catch-all that takes every such key, or not at all. A buffered field learns its names
     /// from its type on the first such key, hence `&mut`.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         let _ = (state, key);
         if Self::CATCH_ALL {
@@ -327,8 +325,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// catch-all map answers `false` (the default for a type with
     /// [`CATCH_ALL`](FlattenFields::CATCH_ALL)), so that its keys may be integers (CBOR,
     /// MessagePack). `&mut` for the same reason as [`rest_claim`](Self::rest_claim).
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn rest_keys_are_names(state: &mut Self::State) -> bool {
         let _ = state;
         !Self::CATCH_ALL
@@ -387,8 +384,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// [`rest_claim`](FlattenDeserialize::rest_claim)): a catch-all map deserializes the key and
     /// the map's next value into itself. Returns `false` when nothing takes it (then the caller
     /// skips the value).
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,

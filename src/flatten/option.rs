@@ -36,8 +36,7 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
     const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn slot_of(key: &str) -> Option<usize> {
         T::slot_of(key)
     }
@@ -62,8 +61,7 @@ pub struct OptionState<S> {
 impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     type State = OptionState<T::State>;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn new_state() -> Self::State {
         OptionState {
             inner: T::new_state(),
@@ -71,22 +69,19 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         }
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn state_is_empty(state: &Self::State) -> bool {
         !state.failed && T::state_is_empty(&state.inner)
     }
 
     const CHOOSES: bool = T::CHOOSES;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn owns(state: &Self::State, slot: usize) -> bool {
         T::owns(&state.inner, slot)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_slot<M: MapAccess<'de>>(
         state: &mut Self::State,
         slot: usize,
@@ -100,20 +95,17 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         })
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         T::rest_claim(&mut state.inner, key)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn rest_keys_are_names(state: &mut Self::State) -> bool {
         T::rest_keys_are_names(&mut state.inner)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,
@@ -163,8 +155,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         T::fill_members(&mut state.inner, held)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
         if T::STRICT {
             if T::state_is_empty(&state.inner) {
@@ -178,8 +169,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         Ok(T::finish::<E>(state.inner).ok())
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Self, A::Error> {
@@ -208,14 +198,12 @@ fn lenient<'de, S, M: MapAccess<'de>>(
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn serialized_len(&self) -> usize {
         self.as_ref().map_or(0, T::serialized_len)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
         match self {
             Some(value) => value.serialize_leaves(out),

@@ -32,8 +32,7 @@ pub(crate) struct StructSink<'a, S>(pub(crate) &'a mut S);
 impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
     type Error = S::Error;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -42,8 +41,7 @@ impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
         self.0.serialize_field(key, value)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
         self.0.skip_field(key)
     }
@@ -67,8 +65,7 @@ pub(crate) struct MapSink<'a, M>(pub(crate) &'a mut M);
 impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
     type Error = M::Error;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -77,14 +74,12 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
         self.0.serialize_entry(key, value)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn skip_field(&mut self, _key: &'static str) -> Result<(), M::Error> {
         Ok(())
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn entry<K, V>(&mut self, key: &K, value: &V) -> Result<(), M::Error>
     where
         K: Serialize + ?Sized,
@@ -100,8 +95,7 @@ pub(crate) struct StructVariantSink<'a, S>(pub(crate) &'a mut S);
 impl<S: serde::ser::SerializeStructVariant> FieldSink for StructVariantSink<'_, S> {
     type Error = S::Error;
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -110,8 +104,7 @@ impl<S: serde::ser::SerializeStructVariant> FieldSink for StructVariantSink<'_, 
         self.0.serialize_field(key, value)
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
         self.0.skip_field(key)
     }

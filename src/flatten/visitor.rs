@@ -62,8 +62,7 @@ impl fmt::Display for Expecting {
 
 /// [`deserialize`](super::deserialize), saying it expects `expecting` ("struct variant E::V", or the text of
 /// `#[serde(expecting = "...")]`).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_tree<'de, T, D>(
     deserializer: D,
     name: &'static str,
@@ -97,8 +96,7 @@ where
 
 /// An externally tagged enum's struct variant, read as a tree through the format's
 /// `VariantAccess`.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub fn deserialize_struct_variant<'de, T, A>(access: A, expecting: Expecting) -> Result<T, A::Error>
 where
     T: FlattenDeserialize<'de>,
@@ -188,8 +186,7 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
 /// `tag` is the tag of the internally tagged enum whose struct variant `T` is: the tag was
 /// read already, so a key equal to it is serde's "duplicate field" error. It is compared only
 /// with keys the tree does not know, so it costs nothing on the way through known keys.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 fn read_map<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
 where
     T: FlattenDeserialize<'de>,
@@ -203,8 +200,7 @@ where
 /// The loop of [`read_map`]: reads every entry of `map` into `state`, which may hold entries
 /// read from another map already (an internally tagged enum's entries before its tag), so a
 /// key seen in both is a duplicate.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub(crate) fn fill_from_map<'de, T, M>(
     state: &mut T::State,
     map: &mut M,
@@ -230,8 +226,7 @@ where
 /// held as text is looked up as it is, without a deserializer around it (the common case, where
 /// the replay would otherwise cost a deserializer call per key); other keys (bytes, integer
 /// field indexes) go through [`KeySeed`] as in the live map.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 pub(crate) fn fill_from_held<'de, T, E>(
     state: &mut T::State,
     map: &mut HeldEntries<'de, E>,
@@ -260,8 +255,7 @@ where
 }
 
 /// Reads the value of a key that named `slot` (`None`: a key the tree does not know, skipped).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(always)]
 fn read_value<'de, T, M>(
     state: &mut T::State,
     slot: Option<usize>,

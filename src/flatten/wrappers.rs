@@ -35,8 +35,7 @@ macro_rules! pointer {
             const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
             const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn slot_of(key: &str) -> Option<usize> {
                 T::slot_of(key)
             }
@@ -60,26 +59,22 @@ macro_rules! pointer {
             type State = T::State;
             const CHOOSES: bool = T::CHOOSES;
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn new_state() -> T::State {
                 T::new_state()
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn state_is_empty(state: &T::State) -> bool {
                 T::state_is_empty(state)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn owns(state: &T::State, slot: usize) -> bool {
                 T::owns(state, slot)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn deserialize_slot<M: MapAccess<'de>>(
                 state: &mut T::State,
                 slot: usize,
@@ -88,22 +83,19 @@ macro_rules! pointer {
                 T::deserialize_slot(state, slot, map)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn finish<E: de::Error>(state: T::State) -> Result<Self, E> {
                 T::finish(state).map($new)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn deserialize_leaves<A: SeqAccess<'de>>(
                 leaves: &mut SeqLeaves<'_, A>,
             ) -> Result<Self, A::Error> {
                 T::deserialize_leaves(leaves).map($new)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn rest_claim(state: &mut T::State, key: &RestKey<'de>) -> RestClaim {
                 T::rest_claim(state, key)
             }
@@ -133,14 +125,12 @@ macro_rules! pointer {
                 T::fill_members(state, held)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn rest_keys_are_names(state: &mut T::State) -> bool {
                 T::rest_keys_are_names(state)
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn deserialize_rest<M: MapAccess<'de>>(
                 state: &mut T::State,
                 key: RestKey<'de>,
@@ -155,14 +145,12 @@ macro_rules! pointer {
         where
             T: FlattenSerialize,
         {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn serialized_len(&self) -> usize {
                 (**self).serialized_len()
             }
 
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
                 (**self).serialize_leaves(out)
             }
@@ -184,8 +172,7 @@ impl FlattenFields for () {
     const LEN: usize = 0;
     const FIELDS: &'static [&'static str] = &[];
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn slot_of(_key: &str) -> Option<usize> {
         None
     }
@@ -195,12 +182,10 @@ impl FlattenFields for () {
 impl<'de> FlattenDeserialize<'de> for () {
     type State = ();
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn new_state() {}
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn state_is_empty(_state: &()) -> bool {
         true
     }
@@ -213,14 +198,12 @@ impl<'de> FlattenDeserialize<'de> for () {
         Err(super::errors::slot_out_of_range())
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn finish<E: de::Error>(_state: ()) -> Result<(), E> {
         Ok(())
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         _leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<(), A::Error> {
@@ -230,14 +213,12 @@ impl<'de> FlattenDeserialize<'de> for () {
 
 #[diagnostic::do_not_recommend]
 impl FlattenSerialize for () {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn serialized_len(&self) -> usize {
         0
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[inline(always)]
     fn serialize_leaves<S: FieldSink>(&self, _out: &mut S) -> Result<(), S::Error> {
         Ok(())
     }
