@@ -24,9 +24,9 @@
 //! loop); the steady cost, as timed, is the difference between `TIMES` 6 and 1, divided by 5
 //! times the number of events.
 
-#[path = "../benches/common/mod.rs"]
+#[path = "common/mod.rs"]
 mod common;
-#[path = "../benches/workloads/mod.rs"]
+#[path = "workloads/mod.rs"]
 mod workloads;
 
 use std::hint::black_box;

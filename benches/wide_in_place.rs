@@ -7,9 +7,9 @@
 //! cargo run --release --example wide_in_place
 //! ```
 
-#[path = "../benches/common/mod.rs"]
+#[path = "common/mod.rs"]
 mod common;
-#[path = "../benches/workloads/mod.rs"]
+#[path = "workloads/mod.rs"]
 mod workloads;
 
 use std::hint::black_box;

@@ -76,9 +76,9 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-#[path = "../../benches/common/mod.rs"]
+#[path = "../common/mod.rs"]
 mod common;
-#[path = "../../benches/workloads/mod.rs"]
+#[path = "../workloads/mod.rs"]
 mod workloads;
 
 mod header;
