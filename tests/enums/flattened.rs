@@ -1223,7 +1223,7 @@ fn externally_tagged_and_untagged_on_formats_that_are_not_self_describing() {
     );
     // A flattened untagged enum makes the whole struct a map, as in serde: the same bytes on
     // rmp-serde's array mode. The struct is then read as a map, as serde's derive reads it (so
-    // that RON reads it back: `tests/ron.rs`), and bincode fails as under serde's derive, with
+    // that RON reads it back: `tests/derive/ron.rs`), and bincode fails as under serde's derive, with
     // its own error: its maps cannot hold keys of any type.
     assert_eq!(
         roundtrip_on::<MsgPackArray, _>(&ours),

@@ -1,15 +1,19 @@
 //! Roundtrip and output tests, one file per format family. Each file stamps out the shared
 //! checks (`formatters.rs`, `flatten.rs`) for every configuration of its family in the format
 //! table (`benches/common/formats.rs`), through [`format_tests!`]: a configuration added to the
-//! table is tested here without any edit.
+//! table is tested here without any edit. Beside them, the checks that walk the format table
+//! themselves: `defaults.rs`, `differential.rs`, `option_leaves.rs`.
 
 #[path = "../../benches/common/alloc_counter.rs"]
 mod alloc_counter;
 #[path = "../../benches/common/mod.rs"]
 mod common;
+mod defaults;
+mod differential;
 mod flatten;
 mod format;
 mod formatters;
+mod option_leaves;
 mod shapes;
 #[path = "../../benches/workloads/mod.rs"]
 mod workloads;

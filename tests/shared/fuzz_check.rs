@@ -381,7 +381,7 @@ pub fn intended(
         // `undefined` elsewhere as unit: a plain struct, and FastFlatten, refuse it for an
         // optional string or number; serde's buffer holds it as unit, which replays as `None`
         // (`cbor_undefined_for_an_optional_leaf_reads_as_the_flat_struct`,
-        // tests/option_leaves.rs).
+        // tests/roundtrip/option_leaves.rs).
         (Err(f), Ok(_)) if family == Family::Cbor && f.contains("invalid type: null, expected") => {
             Some("CBOR undefined for an optional field")
         }

@@ -6,11 +6,6 @@
 //! and wrong types, against serde's derive of the same fields (flat, every leaf at top level) on
 //! every self-describing format of the table, where keys are names.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "roundtrip/format.rs"]
-mod format;
-
 use std::cell::Cell;
 
 use crate::common::formats::{visit_formats, FormatVisitor};

@@ -4,13 +4,6 @@
 //! rmp-serde maps), and each must read the other's JSON, also with keys shuffled and unknown
 //! keys added, to equal values.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "roundtrip/format.rs"]
-mod format;
-#[path = "roundtrip/shapes.rs"]
-mod shapes;
-
 use std::fmt::Debug;
 
 use serde::de::DeserializeOwned;

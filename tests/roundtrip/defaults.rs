@@ -7,11 +7,6 @@
 //! serde users can see. Each count is compared with serde's derive of the same shape
 //! (`#[serde(flatten)]`) where serde reads the bytes, and with the expected numbers everywhere.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "roundtrip/format.rs"]
-mod format;
-
 use std::cell::Cell;
 use std::fmt::Debug;
 
@@ -73,7 +68,7 @@ fn seven() -> u32 {
 /// The shape, with the derives given: FastFlatten, or serde's with `#[serde(flatten)]`.
 macro_rules! shape {
     ($($derive:path),+) => {
-        use crate::{count, is_label, label, seven};
+        use super::{count, is_label, label, seven};
 
         /// A container default that differs from every type's own default, so that a value
         /// taken from it shows.

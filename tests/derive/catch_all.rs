@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde_fastkit::FastFlatten;
 use serde_json::Value;
 
-#[path = "shared/catch_all.rs"]
+#[path = "../shared/catch_all.rs"]
 mod shapes;
 
 use shapes::{JsonMapRest, MapFirst, Meta, StrictMapFirst, WithRest};
