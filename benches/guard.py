@@ -3,19 +3,21 @@
 
 For every workload (benches/workloads/) on the guarded formats (serde_json, ciborium,
 serde_cbor packed, rmp-serde, postcard), counts with callgrind the instructions of one decode
-of a batch by FastFlatten and by the workload's lower bound (the flat struct, or the plain
-struct of an enum's variant), and compares each FastFlatten / lower-bound ratio with the
-committed baseline (benches/guard/baseline.txt). A ratio more than 3% above its baseline fails.
+and one encode of a batch by FastFlatten and by the workload's lower bound (the flat struct, or
+the plain struct of an enum's variant), and compares each FastFlatten / lower-bound ratio with
+the committed baseline (benches/guard/baseline.txt). A ratio more than 3% above its baseline
+fails.
 
     python3 benches/guard.py              # check (exit 1 on a regression)
     python3 benches/guard.py --bless      # rewrite the baseline from this run
     python3 benches/guard.py wide_optional serde_json   # only these workloads / formats
+    python3 benches/guard.py decode                     # only decoding (or encode)
 
 Run it before committing a change to src/ or to the derive's expansion; commit the baseline
 when a change is meant to move a ratio, with the reason in the commit body. Callgrind counts
 are the same from run to run for the same binary and input, whatever else the machine does;
-the reader (benches/instructions.rs) decodes once and three times, and half the difference is
-one decode, so building and encoding the values cancel out.
+the program (benches/instructions.rs) decodes or encodes once and three times, and half the
+difference is one pass, so building and encoding the values cancel out.
 """
 
 import json
@@ -58,8 +60,8 @@ def instructions(reader, args):
     sys.exit(f"guard: no count for {' '.join(args)}:\n{run.stderr}")
 
 
-def per_decode(reader, combination):
-    """Instructions of one decode of the combination's batch."""
+def per_pass(reader, combination):
+    """Instructions of one decode or encode of the combination's batch."""
     once = instructions(reader, [*combination, "1"])
     thrice = instructions(reader, [*combination, "3"])
     return (thrice - once) / 2
@@ -72,8 +74,8 @@ def read_baseline():
             for line in f:
                 if line.startswith("#") or not line.strip():
                     continue
-                workload, format_, ratio = line.split()
-                baseline[(workload, format_)] = float(ratio)
+                workload, format_, op, ratio = line.split()
+                baseline[(workload, format_, op)] = float(ratio)
     return baseline
 
 
@@ -84,38 +86,44 @@ def main():
     reader = build()
     listed = subprocess.run([reader, "list"], check=True, stdout=subprocess.PIPE, text=True).stdout
     combinations = [tuple(line.split()) for line in listed.splitlines() if line.strip()]
-    combinations = [c for c in combinations if not only or c[0] in only or c[1] in only]
+    # A name filters on the workload, the format or the operation; names of one kind combine.
+    for position in range(4):
+        named = [a for a in only if a in {c[position] for c in combinations}]
+        if named:
+            combinations = [c for c in combinations if c[position] in named]
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        counts = dict(zip(combinations, pool.map(lambda c: per_decode(reader, c), combinations)))
+        counts = dict(zip(combinations, pool.map(lambda c: per_pass(reader, c), combinations)))
 
     ratios = {}
-    lower = {(w, f): n for (w, f, i), n in counts.items() if i in ("flat", "lower")}
-    for (w, f, i), n in counts.items():
-        if i == "fast_flatten" and (w, f) in lower:
-            ratios[(w, f)] = (n / lower[(w, f)], lower[(w, f)], n)
+    lower = {(w, f, op): n for (w, f, i, op), n in counts.items() if i in ("flat", "lower")}
+    for (w, f, i, op), n in counts.items():
+        if i == "fast_flatten" and (w, f, op) in lower:
+            low = lower[(w, f, op)]
+            ratios[(w, f, op)] = (n / low, low, n)
 
     baseline = read_baseline()
     failed = []
-    print(f"{'workload':<16} {'format':<18} {'lower':>12} {'fast':>12} {'ratio':>7} {'baseline':>9}")
-    for (w, f), (ratio, low, fast) in sorted(ratios.items()):
-        base = baseline.get((w, f))
+    print(f"{'workload':<16} {'format':<18} {'op':<6} {'lower':>12} {'fast':>12} {'ratio':>7} {'baseline':>9}")
+    for (w, f, op), (ratio, low, fast) in sorted(ratios.items()):
+        base = baseline.get((w, f, op))
         mark = ""
         if base is not None and ratio > base * (1 + TOLERANCE):
             mark = "  REGRESSED"
-            failed.append((w, f))
+            failed.append((w, f, op))
         elif base is None:
             mark = "  (new)"
         shown = f"{base:.4f}" if base is not None else "-"
-        print(f"{w:<16} {f:<18} {low:>12.0f} {fast:>12.0f} {ratio:>7.4f} {shown:>9}{mark}")
+        print(f"{w:<16} {f:<18} {op:<6} {low:>12.0f} {fast:>12.0f} {ratio:>7.4f} {shown:>9}{mark}")
 
     if bless:
         merged = dict(baseline)
         merged.update({key: value[0] for key, value in ratios.items()})
         with open(BASELINE, "w") as f:
-            f.write("# FastFlatten / lower-bound instructions per decode (benches/guard.py --bless)\n")
-            for (w, fmt), ratio in sorted(merged.items()):
-                f.write(f"{w} {fmt} {ratio:.4f}\n")
+            f.write("# FastFlatten / lower-bound instructions per decode or encode"
+                    " (benches/guard.py --bless)\n")
+            for (w, fmt, op), ratio in sorted(merged.items()):
+                f.write(f"{w} {fmt} {op} {ratio:.4f}\n")
         print(f"guard: wrote {os.path.relpath(BASELINE, ROOT)}")
         return 0
     if failed:

@@ -1,17 +1,19 @@
-//! The reader that the instruction-count guard (`benches/guard.sh`) runs under callgrind: one
-//! workload's values, encoded by one format, decoded by one implementation a given number of
-//! times.
+//! The program that the instruction-count guard (`benches/guard.py`) runs under callgrind: one
+//! workload's values, encoded by one format, decoded or encoded again by one implementation a
+//! given number of times.
 //!
 //! ```text
-//! instructions list                                   # the combinations the guard measures
-//! instructions WORKLOAD FORMAT IMPLEMENTATION DECODES # decode DECODES times
+//! instructions list                                     # the combinations the guard measures
+//! instructions WORKLOAD FORMAT IMPLEMENTATION decode N  # decode the batch N times
+//! instructions WORKLOAD FORMAT IMPLEMENTATION encode N  # encode the batch N times
 //! ```
 //!
-//! The guard runs each combination twice, decoding once and three times, and takes half the
-//! difference of the two instruction counts: building and encoding the values, and the
-//! program's start, cancel out. Every workload is measured on the formats the guard covers
-//! ([`GUARDED`]) where it reads back, by its lower bound (`flat` or `lower`) and by FastFlatten
-//! (`fast_flatten`). `cargo bench` runs this target too, without arguments; it then does nothing.
+//! The guard runs each combination twice, once and three times, and takes half the difference
+//! of the two instruction counts: building and encoding the values, and the program's start,
+//! cancel out. Every workload is measured on the formats the guard covers ([`GUARDED`]) where
+//! it reads back (decode) and where it writes (encode), by its lower bound (`flat` or `lower`)
+//! and by FastFlatten (`fast_flatten`). `cargo bench` runs this target too, without arguments;
+//! it then does nothing.
 
 use std::hint::black_box;
 
@@ -47,15 +49,21 @@ fn main() {
         .as_slice()
     {
         ["list"] => visit_workloads(&mut List),
-        [workload, format, implementation, decodes] => {
-            let decodes = decodes
+        [workload, format, implementation, op, times] => {
+            let op = match *op {
+                "decode" => Op::Decode,
+                "encode" => Op::Encode,
+                _ => panic!("the operation is decode or encode, not {op}"),
+            };
+            let times = times
                 .parse()
-                .unwrap_or_else(|_| panic!("DECODES is a number, not {decodes}"));
+                .unwrap_or_else(|_| panic!("N is a number, not {times}"));
             let mut run = Run {
                 workload,
                 format,
                 implementation,
-                decodes,
+                op,
+                times,
                 done: false,
             };
             visit_workloads(&mut run);
@@ -71,7 +79,15 @@ fn guarded_role(role: Role) -> bool {
     matches!(role, Role::LowerBound | Role::FastFlatten)
 }
 
-/// Prints `workload format implementation` for every guarded combination that reads back.
+/// What a run measures.
+#[derive(Clone, Copy, PartialEq)]
+enum Op {
+    Decode,
+    Encode,
+}
+
+/// Prints `workload format implementation op` for every guarded combination: `decode` where
+/// the implementation reads the batch back, `encode` where it writes it.
 struct List;
 
 impl WorkloadVisitor for List {
@@ -85,8 +101,14 @@ impl WorkloadVisitor for List {
                 struct Implementations<W, F>(std::marker::PhantomData<(W, F)>);
                 impl<W: Workload, F: Format> ImplementationVisitor<W> for Implementations<W, F> {
                     fn visit<I: Implementation<W>>(&mut self) {
-                        if guarded_role(I::ROLE) && I::reads(&F::PROPERTIES) {
-                            println!("{} {} {}", W::NAME, F::ID, I::NAME);
+                        if !guarded_role(I::ROLE) {
+                            return;
+                        }
+                        if I::reads(&F::PROPERTIES) {
+                            println!("{} {} {} decode", W::NAME, F::ID, I::NAME);
+                        }
+                        if I::writes(&F::PROPERTIES) {
+                            println!("{} {} {} encode", W::NAME, F::ID, I::NAME);
                         }
                     }
                 }
@@ -97,12 +119,13 @@ impl WorkloadVisitor for List {
     }
 }
 
-/// Decodes the named combination `decodes` times.
+/// Decodes or encodes the named combination `times` times.
 struct Run<'a> {
     workload: &'a str,
     format: &'a str,
     implementation: &'a str,
-    decodes: usize,
+    op: Op,
+    times: usize,
     done: bool,
 }
 
@@ -117,24 +140,41 @@ impl WorkloadVisitor for Run<'_> {
                 if F::ID != self.0.format || !W::NEEDS.met_by(&F::PROPERTIES) {
                     return;
                 }
-                let bytes = F::encode(&W::values(VALUES))
-                    .unwrap_or_else(|e| panic!("{}: {}: {e}", W::NAME, F::ID));
-                struct Implementations<'r, 'a, 'b, W, F>(
+                let source = W::values(VALUES);
+                let bytes =
+                    F::encode(&source).unwrap_or_else(|e| panic!("{}: {}: {e}", W::NAME, F::ID));
+                struct Implementations<'r, 'a, 'b, W: Workload, F>(
                     &'r mut Run<'a>,
                     &'b [u8],
-                    std::marker::PhantomData<(W, F)>,
+                    &'b [W::Source],
+                    std::marker::PhantomData<F>,
                 );
                 impl<W: Workload, F: Format> ImplementationVisitor<W> for Implementations<'_, '_, '_, W, F> {
                     fn visit<I: Implementation<W>>(&mut self) {
                         if I::NAME != self.0.implementation || !guarded_role(I::ROLE) {
                             return;
                         }
-                        let input = F::input(self.1).expect("the format reads its own bytes");
-                        for _ in 0..self.0.decodes {
-                            let read = I::decode_sink::<F>(black_box(input))
-                                .expect("the implementation decodes on this format")
-                                .unwrap_or_else(|e| panic!("{}: {}: {e}", W::NAME, F::ID));
-                            assert_eq!(black_box(read), VALUES);
+                        match self.0.op {
+                            Op::Decode => {
+                                let input =
+                                    F::input(self.1).expect("the format reads its own bytes");
+                                for _ in 0..self.0.times {
+                                    let read = I::decode_sink::<F>(black_box(input))
+                                        .expect("the implementation decodes on this format")
+                                        .unwrap_or_else(|e| panic!("{}: {}: {e}", W::NAME, F::ID));
+                                    assert_eq!(black_box(read), VALUES);
+                                }
+                            }
+                            Op::Encode => {
+                                let values = I::values(self.2);
+                                let mut buf = Vec::new();
+                                for _ in 0..self.0.times {
+                                    buf.clear();
+                                    F::encode_reusing(black_box(values.as_slice()), &mut buf)
+                                        .unwrap_or_else(|e| panic!("{}: {}: {e}", W::NAME, F::ID));
+                                    black_box(&buf);
+                                }
+                            }
                         }
                         self.0.done = true;
                     }
@@ -142,6 +182,7 @@ impl WorkloadVisitor for Run<'_> {
                 W::visit_implementations(&mut Implementations::<W, F>(
                     self.0,
                     &bytes,
+                    &source,
                     std::marker::PhantomData,
                 ));
             }
