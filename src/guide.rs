@@ -9,6 +9,7 @@
 //! - [`formats`]: what FastFlatten writes on formats that drop field names.
 //! - [`hand_written`]: joining a flattened tree without the derive.
 //! - [`formatters`]: the formatters, and what they do that serde's helpers do not.
+//! - [`no_std`]: the configurations without `std`, and what works in each.
 
 #[doc = include_str!("guide/attributes.md")]
 pub mod attributes {}
@@ -27,3 +28,6 @@ pub mod hand_written {}
 
 #[doc = include_str!("guide/formatters.md")]
 pub mod formatters {}
+
+#[doc = include_str!("guide/no_std.md")]
+pub mod no_std {}
