@@ -622,13 +622,30 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
         }
         None => return None,
     };
+    let call = user_call::call(path, quote!(__deserializer));
+    Some(wrapper_type(
+        e,
+        &with_wrapper_ident(e, v),
+        &value_ty,
+        &call,
+        where_clause,
+    ))
+}
+
+/// `struct Ident { value: ValueTy }` whose `Deserialize` is `call` (the user's function applied
+/// to `__deserializer`), typed so that a function of the wrong type is an error at its name.
+fn wrapper_type(
+    e: &Enum,
+    ident: &syn::Ident,
+    value_ty: &TokenStream,
+    call: &TokenStream,
+    where_clause: &syn::WhereClause,
+) -> TokenStream {
     let private = &e.private;
-    let ident = with_wrapper_ident(e, v);
     let self_ty = e.self_ty();
     let de_generics = bound::with_de_lifetime(e.container.generics);
     let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
-    let call = user_call::call(path, quote!(__deserializer));
-    Some(quote! {
+    quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
             value: #value_ty,
@@ -640,7 +657,6 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                // Typed here so that a function of the wrong type is an error at its name.
                 let __value: #private::Result<#value_ty, __D::Error> = #call;
                 #private::Result::map(__value, |value| #ident {
                     value,
@@ -648,7 +664,7 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
                 })
             }
         }
-    })
+    }
 }
 
 fn field_with_wrapper_ident(e: &Enum, v: &EnumVariant, index: usize) -> syn::Ident {
@@ -663,35 +679,17 @@ fn field_with_wrapper_ident(e: &Enum, v: &EnumVariant, index: usize) -> syn::Ide
 /// Types whose `Deserialize` calls the `deserialize_with` of a tuple variant's field, for
 /// `SeqAccess::next_element`, which needs a type.
 fn field_with_wrappers(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> TokenStream {
-    let private = &e.private;
-    let self_ty = e.self_ty();
-    let de_generics = bound::with_de_lifetime(e.container.generics);
-    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
     let wrappers = v.fields().iter().enumerate().filter_map(|(index, field)| {
         let path = field.attrs.deserialize_with()?;
-        let ident = field_with_wrapper_ident(e, v, index);
         let ty = field.ty;
         let call = user_call::call(path, quote!(__deserializer));
-        Some(quote! {
-            #[doc(hidden)]
-            struct #ident #impl_generics #where_clause {
-                value: #ty,
-                __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
-            }
-
-            #[automatically_derived]
-            impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-                fn deserialize<__D: #private::Deserializer<'de>>(
-                    __deserializer: __D,
-                ) -> #private::Result<Self, __D::Error> {
-                    let __value: #private::Result<#ty, __D::Error> = #call;
-                    #private::Result::map(__value, |value| #ident {
-                        value,
-                        __marker: #private::PhantomData,
-                    })
-                }
-            }
-        })
+        Some(wrapper_type(
+            e,
+            &field_with_wrapper_ident(e, v, index),
+            &quote!(#ty),
+            &call,
+            where_clause,
+        ))
     });
     quote!(#(#wrappers)*)
 }

@@ -188,25 +188,7 @@ pub fn remote(
             quote!(#path)
         }
     });
-    let copy_args: Vec<_> = input
-        .generics
-        .params
-        .iter()
-        .map(|param| match param {
-            syn::GenericParam::Lifetime(l) => {
-                let lifetime = &l.lifetime;
-                quote!(#lifetime)
-            }
-            syn::GenericParam::Type(t) => {
-                let ident = &t.ident;
-                quote!(#ident)
-            }
-            syn::GenericParam::Const(c) => {
-                let ident = &c.ident;
-                quote!(#ident)
-            }
-        })
-        .collect();
+    let copy_args = bound::generic_args(&input.generics);
     let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
     // The copy's functions are in impls bounded as serde bounds them; these are too.
     let fields: Vec<&serde_derive_internals::ast::Field> = match &container.data {
