@@ -93,27 +93,17 @@ extern crate std;
 // instructions per plain struct on rmp-serde) and the read of a struct variant after the tag
 // (`RestOfMap::tree`).
 
-// The runtime needs a heap for now: without `alloc` the build stops at this one error rather
-// than at every use of `Vec` and `String`. The configuration on `core` alone is planned.
-#[cfg(not(feature = "alloc"))]
-compile_error!(
-    "serde_fastkit needs its `alloc` feature (or `std`, a default feature): \
-     a build with neither is not supported yet"
-);
-
 #[cfg(feature = "alloc")]
 mod buffer;
-#[cfg(feature = "alloc")]
 mod enums;
-#[cfg(feature = "alloc")]
 pub mod flatten;
-#[cfg(feature = "alloc")]
 mod formatters;
 
-#[cfg(feature = "alloc")]
 pub mod guide;
+#[cfg(not(feature = "alloc"))]
+mod needs_alloc;
+mod stack_text;
 
-#[cfg(feature = "alloc")]
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;
@@ -123,9 +113,7 @@ pub mod __private;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-#[cfg(feature = "alloc")]
 pub use crate::formatters::display;
-#[cfg(feature = "alloc")]
 pub use crate::formatters::{
     Concat, DisplayFormatter, DisplaySeq, MapFormatter, OnceMap, OnceSeq, SeqFormatter, StrPieces,
 };
@@ -243,6 +231,6 @@ pub use crate::formatters::{
 /// let settings: Settings = serde_json::from_str(r#"{"name":"n","a":1}"#).unwrap();
 /// assert_eq!(settings.rest, Table(vec![("a".into(), 1)]));
 /// ```
-#[cfg(all(feature = "derive", feature = "alloc"))]
+#[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use fast_flatten_derive::FastFlatten;

@@ -14,6 +14,7 @@ use serde::de::{
 };
 
 use super::{DeserializeVariant, VariantContentSeed, VariantSeed};
+#[cfg(feature = "alloc")]
 use crate::buffer::{ContentDeserializer, ContentVisitor};
 
 /// Deserializes the adjacently tagged enum `E`; `fields` is `&[tag, content]`.
@@ -166,19 +167,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
                     Some(Key::Other) | None => E::variant_without_content(index, keys.content),
                 }
             }
-            Some(Key::Content) => {
-                let content = map.next_value_seed(ContentVisitor(PhantomData))?;
-                match keys.next(&mut map)? {
-                    Some(Key::Tag) => {
-                        let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
-                        let value =
-                            E::deserialize_variant(index, ContentDeserializer::moved(content))?;
-                        keys.finish(&mut map, value)
-                    }
-                    Some(Key::Content) => Err(M::Error::duplicate_field(keys.content)),
-                    Some(Key::Other) | None => Err(M::Error::missing_field(keys.tag)),
-                }
-            }
+            Some(Key::Content) => content_first::<E, M>(keys, &mut map),
             Some(Key::Other) | None => Err(M::Error::missing_field(keys.tag)),
         }
     }
@@ -201,4 +190,31 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
             None => Err(A::Error::invalid_length(1, &self)),
         }
     }
+}
+
+/// The content came before the tag: it is held until the tag says which variant reads it.
+#[cfg(feature = "alloc")]
+fn content_first<'de, E: DeserializeVariant<'de>, M: MapAccess<'de>>(
+    keys: Keys,
+    map: &mut M,
+) -> Result<E, M::Error> {
+    let content = map.next_value_seed(ContentVisitor(PhantomData))?;
+    match keys.next(map)? {
+        Some(Key::Tag) => {
+            let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
+            let value = E::deserialize_variant(index, ContentDeserializer::moved(content))?;
+            keys.finish(map, value)
+        }
+        Some(Key::Content) => Err(M::Error::duplicate_field(keys.content)),
+        Some(Key::Other) | None => Err(M::Error::missing_field(keys.tag)),
+    }
+}
+
+/// The content came before the tag: without a heap it cannot be held.
+#[cfg(not(feature = "alloc"))]
+fn content_first<'de, E: DeserializeVariant<'de>, M: MapAccess<'de>>(
+    _keys: Keys,
+    _map: &mut M,
+) -> Result<E, M::Error> {
+    Err(M::Error::custom(crate::needs_alloc::CONTENT_BEFORE_TAG))
 }

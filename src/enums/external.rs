@@ -8,8 +8,8 @@ use serde::de::{
     DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
+use super::unit_value::UnitValue;
 use super::{DeserializeVariant, VariantSeed};
-use crate::buffer::UnitValue;
 
 /// Deserializes the externally tagged enum `E`.
 #[inline(always)]

@@ -5,13 +5,16 @@
 //!
 //! An internally tagged enum's state depends on its variants: see `flattened_internal.rs`.
 
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use serde::de::{self, Error as _, IgnoredAny, MapAccess};
 
 use super::{DeserializeVariant, VariantContentSeed, VariantSeed, Variants};
+#[cfg(feature = "alloc")]
 use crate::buffer::{reserve_held, Content, ContentDeserializer, ContentVisitor};
+#[cfg(feature = "alloc")]
 use crate::flatten::RestKey;
 
 /// serde's error for a flattened externally tagged enum none of whose variants is a key of the
@@ -53,7 +56,12 @@ pub enum AdjacentState<'de, E> {
     /// The tag, waiting for the content.
     Tag(usize),
     /// The content, held until the tag says how to read it.
+    #[cfg(feature = "alloc")]
     Content(Content<'de>),
+    /// Without a heap nothing is held (content before the tag is an error).
+    #[cfg(not(feature = "alloc"))]
+    #[doc(hidden)]
+    Unreachable(core::convert::Infallible, PhantomData<&'de ()>),
     /// Both read.
     Done(E),
 }
@@ -70,6 +78,7 @@ impl<'de, E: DeserializeVariant<'de>> AdjacentState<'de, E> {
             (AdjacentState::Empty, false) => {
                 AdjacentState::Tag(map.next_value_seed(VariantSeed::<E, _>::unit_variant())?)
             }
+            #[cfg(feature = "alloc")]
             (AdjacentState::Content(held), false) => {
                 let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
                 AdjacentState::Done(E::deserialize_variant(
@@ -77,18 +86,27 @@ impl<'de, E: DeserializeVariant<'de>> AdjacentState<'de, E> {
                     ContentDeserializer::moved(held),
                 )?)
             }
+            #[cfg(feature = "alloc")]
             (AdjacentState::Empty, true) => {
                 AdjacentState::Content(map.next_value_seed(ContentVisitor(PhantomData))?)
             }
+            #[cfg(not(feature = "alloc"))]
+            (AdjacentState::Empty, true) => {
+                return Err(M::Error::custom(crate::needs_alloc::CONTENT_BEFORE_TAG));
+            }
+            #[cfg(not(feature = "alloc"))]
+            (AdjacentState::Unreachable(never, _), _) => match never {},
             (AdjacentState::Tag(index), true) => {
                 AdjacentState::Done(map.next_value_seed(VariantContentSeed::<E>::new(index))?)
             }
             (AdjacentState::Tag(_) | AdjacentState::Done(_), false) => {
                 return Err(M::Error::duplicate_field(keys[0]));
             }
-            (AdjacentState::Content(_) | AdjacentState::Done(_), true) => {
+            #[cfg(feature = "alloc")]
+            (AdjacentState::Content(_), true) => {
                 return Err(M::Error::duplicate_field(keys[1]));
             }
+            (AdjacentState::Done(_), true) => return Err(M::Error::duplicate_field(keys[1])),
         };
         Ok(())
     }
@@ -98,12 +116,17 @@ impl<'de, E: DeserializeVariant<'de>> AdjacentState<'de, E> {
         match self {
             AdjacentState::Done(value) => Ok(value),
             AdjacentState::Tag(index) => E::variant_without_content(index, keys[1]),
-            AdjacentState::Empty | AdjacentState::Content(_) => Err(Er::missing_field(keys[0])),
+            AdjacentState::Empty => Err(Er::missing_field(keys[0])),
+            #[cfg(feature = "alloc")]
+            AdjacentState::Content(_) => Err(Er::missing_field(keys[0])),
+            #[cfg(not(feature = "alloc"))]
+            AdjacentState::Unreachable(never, _) => match never {},
         }
     }
 }
 
 /// Holds a key no leaf of the tree claims, with its value, for a flattened untagged enum.
+#[cfg(feature = "alloc")]
 #[inline]
 pub fn hold_entry<'de, M: MapAccess<'de>>(
     held: &mut Vec<(Content<'de>, Content<'de>)>,
@@ -117,6 +140,7 @@ pub fn hold_entry<'de, M: MapAccess<'de>>(
 }
 
 /// Tries every variant of a flattened untagged enum on the entries it holds.
+#[cfg(feature = "alloc")]
 #[inline]
 pub fn untagged_from_entries<'de, E, Er>(held: Vec<(Content<'de>, Content<'de>)>) -> Result<E, Er>
 where

@@ -11,12 +11,14 @@
 //! an enum nobody flattens costs the compiler a type and that match, not a generated state
 //! machine per enum.
 
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use serde::de::{self, Error as _, IgnoredAny, MapAccess, SeqAccess};
 
 use super::{variant_out_of_range, InternallyTagged, VariantSeed, Variants};
+#[cfg(feature = "alloc")]
 use crate::buffer::{reserve_held, Content, ContentVisitor, HeldValue};
 use crate::flatten::{FlattenDeserialize, FlattenFields, RestKey, SeqLeaves};
 
@@ -285,7 +287,7 @@ pub fn internal_slot_name<L: VariantFields>(
 /// The state of a flattened internally tagged enum `E`.
 pub enum InternalState<'de, E: FlattenInternal<'de>> {
     /// No tag yet: the values of variant leaves read so far.
-    Pending(Vec<HeldLeaf<'de>>, PhantomData<fn() -> E>),
+    Pending(HeldLeaves<'de>, PhantomData<fn() -> E>),
     /// The variant the tag chose.
     Chosen(<E::Trees as VariantTrees<'de>>::State),
 }
@@ -297,14 +299,14 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
     /// Nothing read.
     #[inline]
     pub fn new() -> Self {
-        InternalState::Pending(Vec::new(), PhantomData)
+        InternalState::Pending(HeldLeaves::default(), PhantomData)
     }
 
     /// Whether nothing was read.
     #[inline]
     pub fn is_empty(&self) -> bool {
         match self {
-            InternalState::Pending(held, _) => held.is_empty(),
+            InternalState::Pending(held, _) => held_is_empty(held),
             InternalState::Chosen(_) => false,
         }
     }
@@ -336,13 +338,15 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         let pending = matches!(self, InternalState::Pending(..));
         let index = read_tag::<E, M>(!pending, E::TAG, map)?;
         let chosen = E::Trees::new_state(index).ok_or_else(variant_out_of_range)?;
-        if let InternalState::Pending(held, _) =
-            core::mem::replace(self, InternalState::Chosen(chosen))
-        {
+        let before = core::mem::replace(self, InternalState::Chosen(chosen));
+        #[cfg(feature = "alloc")]
+        if let InternalState::Pending(held, _) = before {
             for (slot, value) in held {
                 self.deliver(slot, &mut HeldValue::<M::Error>::new(value))?;
             }
         }
+        #[cfg(not(feature = "alloc"))]
+        let _ = before;
         Ok(())
     }
 
@@ -401,14 +405,43 @@ where
     }
 }
 
-/// A value of a flattened internally tagged enum's variant that came before the tag: the slot
-/// its key names (in the first variant that has it), and the value.
-type HeldLeaf<'de> = (usize, Content<'de>);
+/// The values of a flattened internally tagged enum's variant that came before the tag: the
+/// slot each key names (in the first variant that has it), and the value.
+#[cfg(feature = "alloc")]
+type HeldLeaves<'de> = Vec<(usize, Content<'de>)>;
+
+/// Without a heap nothing is held: a leaf before the tag is an error ([`hold_leaf`]).
+#[cfg(not(feature = "alloc"))]
+type HeldLeaves<'de> = PhantomData<&'de ()>;
+
+#[cfg(feature = "alloc")]
+#[inline]
+fn held_is_empty(held: &HeldLeaves<'_>) -> bool {
+    held.is_empty()
+}
+
+#[cfg(not(feature = "alloc"))]
+#[inline]
+fn held_is_empty(_: &HeldLeaves<'_>) -> bool {
+    true
+}
+
+/// Without a heap, a leaf before the tag cannot be held.
+#[cfg(not(feature = "alloc"))]
+#[cold]
+fn hold_leaf<'de, M: MapAccess<'de>>(
+    _held: &mut HeldLeaves<'de>,
+    _slot: usize,
+    _map: &mut M,
+) -> Result<(), M::Error> {
+    Err(M::Error::custom(crate::needs_alloc::LATE_TAG))
+}
 
 /// Holds the map's next value for the slot `slot`, until the tag comes.
+#[cfg(feature = "alloc")]
 #[inline]
 fn hold_leaf<'de, M: MapAccess<'de>>(
-    held: &mut Vec<HeldLeaf<'de>>,
+    held: &mut HeldLeaves<'de>,
     slot: usize,
     map: &mut M,
 ) -> Result<(), M::Error> {

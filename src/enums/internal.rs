@@ -10,8 +10,8 @@
 //! tag as the first element and the variant's fields after it, which serde's derive cannot read
 //! (it starts with `deserialize_any`).
 
-use alloc::vec;
-use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
+#[cfg(feature = "alloc")]
+use alloc::{borrow::ToOwned, string::String, vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -21,11 +21,14 @@ use serde::de::{
 };
 
 use super::tag_guard::TagGuard;
+use super::unit_value::UnitValue;
 use super::{DeserializeVariant, VariantSeed};
-use crate::buffer::{
-    held_entries, held_vec, Content, ContentDeserializer, ContentVisitor, UnitValue,
-};
-use crate::flatten::{fill_from_held, fill_from_map, FlattenDeserialize, FlattenFields};
+#[cfg(feature = "alloc")]
+use crate::buffer::{held_entries, held_vec, Content, ContentDeserializer, ContentVisitor};
+#[cfg(feature = "alloc")]
+use crate::flatten::fill_from_held;
+use crate::flatten::{fill_from_map, FlattenDeserialize, FlattenFields};
+use crate::stack_text::KeyText;
 
 /// An internally tagged enum: its tag key, a constant, so that each key is compared with a
 /// literal wherever the enum is read.
@@ -92,6 +95,7 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     /// Keys are read until the tag, the entries before it held. One loop, with one call
     /// reading a key: the format's key reader then inlines into it, as into serde's buffering
     /// loop. When the tag comes first, nothing is allocated and nothing is left to drop.
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
         let mut held: Option<Held<'de>> = None;
@@ -118,6 +122,25 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
         )
     }
 
+    /// Without a heap nothing can be held: the tag must be the first key.
+    #[cfg(not(feature = "alloc"))]
+    #[inline(always)]
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
+        if map.next_key_seed(TagFirst::<E>(PhantomData))?.is_none() {
+            return Err(M::Error::missing_field(E::TAG));
+        }
+        let index = map.next_value_seed(VariantSeed::<E, _>::identifier())?;
+        E::deserialize_tagged_variant(
+            index,
+            RestOfMap {
+                map,
+                tag: E::TAG,
+                guard: false,
+                borrow: PhantomData,
+            },
+        )
+    }
+
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
         match seq.next_element_seed(VariantSeed::<E, _>::str())? {
             Some(index) => E::deserialize_variant(index, RestOfSeq(seq)),
@@ -126,20 +149,24 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     }
 }
 
+#[cfg(feature = "alloc")]
 /// Entries held before the tag, in input order.
 type Held<'de> = Vec<(Content<'de>, Content<'de>)>;
 
 /// A key of an internally tagged map: the tag, or another key, held in case it comes before
 /// the tag. Compared before anything is copied, so a tag in first position costs no
 /// allocation even when the format hands keys over transiently.
+#[cfg(feature = "alloc")]
 enum Key<'de> {
     Tag,
     Other(Content<'de>),
 }
 
+#[cfg(feature = "alloc")]
 /// Reads a key of the internally tagged enum `T`'s map.
 struct TagOrKey<T>(PhantomData<fn() -> T>);
 
+#[cfg(feature = "alloc")]
 impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
     type Value = Key<'de>;
 
@@ -149,6 +176,7 @@ impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
     /// Inlined always in release builds, so that a first key that is the tag costs only the
     /// comparison; holding another key is [`held_text`]'s.
@@ -164,6 +192,7 @@ impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
 
 /// A key handed over transiently, held: as the `&'static str` a struct variant names it by
 /// ([`InternallyTagged::static_key`]), else copied.
+#[cfg(feature = "alloc")]
 #[inline(never)]
 fn held_text<'de, T: InternallyTagged<'de>>(key: &str) -> Content<'de> {
     match T::static_key(key) {
@@ -172,6 +201,7 @@ fn held_text<'de, T: InternallyTagged<'de>>(key: &str) -> Content<'de> {
     }
 }
 
+#[cfg(feature = "alloc")]
 macro_rules! other_key {
     ($($method:ident($ty:ty))*) => {
         $(
@@ -182,6 +212,7 @@ macro_rules! other_key {
     };
 }
 
+#[cfg(feature = "alloc")]
 impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
     type Value = Key<'de>;
 
@@ -267,13 +298,18 @@ pub struct RestOfMap<'de, M> {
     /// The entries held before the tag, until they are all replayed; `None` when keys and
     /// values come from the format's map (at once when the tag came first): checked first, so
     /// that the common case costs one predictable branch per key and value, and nothing to drop.
+    #[cfg(feature = "alloc")]
     held: Option<vec::IntoIter<(Content<'de>, Content<'de>)>>,
+    #[cfg(feature = "alloc")]
     value: Option<Content<'de>>,
     map: M,
     tag: &'static str,
     /// Whether keys are watched for a second tag here ([`TagGuard`]): for a type that knows
     /// nothing of the tag. A struct variant's tree checks its unknown keys itself.
     guard: bool,
+    /// Without a heap nothing is held, and nothing else names the input's lifetime.
+    #[cfg(not(feature = "alloc"))]
+    borrow: PhantomData<&'de ()>,
 }
 
 impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
@@ -289,6 +325,7 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
     ) -> Result<V, M::Error> {
         let tag = Some(self.tag);
         let mut state = T::new_state();
+        #[cfg(feature = "alloc")]
         if let Some(held) = self.held {
             fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held), tag)?;
         }
@@ -313,6 +350,7 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, M::Error> {
+        #[cfg(feature = "alloc")]
         if let Some(held) = &mut self.held {
             match held.next() {
                 Some((key, value)) => {
@@ -334,9 +372,13 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
 
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
+        #[cfg(not(feature = "alloc"))]
+        return self.map.next_value_seed(seed);
+        #[cfg(feature = "alloc")]
         if self.held.is_none() {
             return self.map.next_value_seed(seed);
         }
+        #[cfg(feature = "alloc")]
         match self.value.take() {
             Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
             None => self.map.next_value_seed(seed),
@@ -344,6 +386,9 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for RestOfMap<'de, M> {
     }
 
     fn size_hint(&self) -> Option<usize> {
+        #[cfg(not(feature = "alloc"))]
+        let held = 0;
+        #[cfg(feature = "alloc")]
         let held = self.held.as_ref().map_or(0, ExactSizeIterator::len);
         self.map.size_hint().map(|live| live + held)
     }
@@ -600,14 +645,66 @@ impl<'de> Visitor<'de> for TaggedUnitVisitor {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
         if self.deny_unknown_fields {
-            if let Some(key) = map.next_key::<Content<'de>>()? {
-                let key = key
-                    .as_str()
-                    .map_or_else(|| format!("{key:?}"), str::to_owned);
-                return Err(M::Error::unknown_field(&key, &[]));
+            if let Some(key) = map.next_key_seed(KeyText)? {
+                return Err(M::Error::unknown_field(key.as_str(), &[]));
             }
         }
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
         Ok(())
+    }
+}
+
+/// Without a heap, the first key of an internally tagged map: the tag, or the error that the
+/// entries before it cannot be held.
+#[cfg(not(feature = "alloc"))]
+struct TagFirst<T>(PhantomData<fn() -> T>);
+
+#[cfg(not(feature = "alloc"))]
+impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagFirst<T> {
+    type Value = ();
+
+    /// Read as an identifier, as serde's derive reads field names: the key is compared and
+    /// never held, and formats that lack `deserialize_any` for keys (serde-json-core) read it.
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+#[cfg(not(feature = "alloc"))]
+impl<'de, T: InternallyTagged<'de>> TagFirst<T> {
+    #[inline(always)]
+    fn key<E: de::Error>(key: &[u8]) -> Result<(), E> {
+        if key == T::TAG.as_bytes() {
+            Ok(())
+        } else {
+            Err(E::custom(crate::needs_alloc::LATE_TAG))
+        }
+    }
+}
+
+#[cfg(not(feature = "alloc"))]
+impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagFirst<T> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map key")
+    }
+
+    #[inline(always)]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<(), E> {
+        Self::key(key.as_bytes())
+    }
+
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<(), E> {
+        Self::key(key)
+    }
+
+    fn visit_u64<E: de::Error>(self, _key: u64) -> Result<(), E> {
+        Err(E::custom(crate::needs_alloc::LATE_TAG))
+    }
+
+    fn visit_i64<E: de::Error>(self, _key: i64) -> Result<(), E> {
+        Err(E::custom(crate::needs_alloc::LATE_TAG))
     }
 }

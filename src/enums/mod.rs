@@ -23,6 +23,7 @@ mod flattened_internal;
 mod internal;
 mod tag_guard;
 mod tagged_serializer;
+mod unit_value;
 mod untagged;
 mod variant;
 mod write;
@@ -31,9 +32,9 @@ use serde::de::{Deserializer, Error, MapAccess, VariantAccess};
 
 pub use self::adjacent::deserialize_adjacent;
 pub use self::external::{deserialize_external, VariantValue};
-pub use self::flattened::{
-    external_variant_slot, hold_entry, no_variant_found, untagged_from_entries, AdjacentState,
-};
+pub use self::flattened::{external_variant_slot, no_variant_found, AdjacentState};
+#[cfg(feature = "alloc")]
+pub use self::flattened::{hold_entry, untagged_from_entries};
 pub use self::flattened_internal::{
     internal_leaves, internal_slot_name, internal_slot_of, Chosen, FlattenInternal, InternalState,
     NoVariant, VariantFields, VariantTree, VariantTrees,
@@ -42,6 +43,8 @@ pub use self::internal::{
     deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap,
 };
 pub use self::tagged_serializer::serialize_tagged_newtype;
+#[cfg(not(feature = "alloc"))]
+pub use self::untagged::UntaggedNeedsAlloc;
 pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
 pub use self::variant::VariantSeed;
 pub use self::write::{

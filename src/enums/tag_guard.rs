@@ -6,6 +6,7 @@
 //! that compares string and byte keys with the tag (a length check first, so it costs next to
 //! nothing) and forwards everything to the type's own visitor.
 
+#[cfg(feature = "alloc")]
 use alloc::{string::String, vec::Vec};
 use core::fmt;
 
@@ -126,8 +127,14 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Guard<V> {
     }
 
     checked_visit! {
-        visit_str(&str) visit_borrowed_str(&'de str) visit_string(String)
-        visit_bytes(&[u8]) visit_borrowed_bytes(&'de [u8]) visit_byte_buf(Vec<u8>)
+        visit_str(&str) visit_borrowed_str(&'de str)
+        visit_bytes(&[u8]) visit_borrowed_bytes(&'de [u8])
+    }
+
+    // serde's `Visitor` has these two only with a heap.
+    #[cfg(feature = "alloc")]
+    checked_visit! {
+        visit_string(String) visit_byte_buf(Vec<u8>)
     }
 
     forward_visit! {

@@ -3,13 +3,17 @@
 
 use core::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, Visitor};
+#[cfg(feature = "alloc")]
+use serde::de::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
 
 use super::DeserializeVariant;
+#[cfg(feature = "alloc")]
 use crate::buffer::{Content, ContentDeserializer};
 
 /// Deserializes the untagged enum `E`: "data did not match any variant of untagged enum X"
 /// (or the `expecting` text) when no variant reads the value.
+#[cfg(feature = "alloc")]
 pub fn deserialize_untagged<'de, E, D>(deserializer: D) -> Result<E, D::Error>
 where
     E: DeserializeVariant<'de>,
@@ -19,7 +23,33 @@ where
     try_variants(&content)
 }
 
+/// Without a heap an untagged enum cannot hold its value to try each variant on it: the
+/// derived code does not compile, and says why.
+#[cfg(not(feature = "alloc"))]
+pub fn deserialize_untagged<'de, E, D>(deserializer: D) -> Result<E, D::Error>
+where
+    E: DeserializeVariant<'de> + UntaggedNeedsAlloc,
+    D: Deserializer<'de>,
+{
+    let _ = deserializer;
+    E::unreachable()
+}
+
+/// Implemented by no type: the bound that stops an untagged enum from compiling without the
+/// `alloc` feature, with a message that names it.
+#[cfg(not(feature = "alloc"))]
+#[diagnostic::on_unimplemented(
+    message = "untagged enums need serde_fastkit's `alloc` feature",
+    label = "`{Self}` is untagged (or has an untagged variant)",
+    note = "an untagged enum holds the whole value to try each variant on it: enable the `alloc` feature (or `std`)"
+)]
+pub trait UntaggedNeedsAlloc {
+    /// Never called.
+    fn unreachable<T>() -> T;
+}
+
 /// Tries every variant of `E` on `content`, in order.
+#[cfg(feature = "alloc")]
 pub(crate) fn try_variants<'de, E, Er>(content: &Content<'de>) -> Result<E, Er>
 where
     E: DeserializeVariant<'de>,

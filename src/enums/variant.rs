@@ -1,7 +1,6 @@
 //! Reading which variant a tag names: by name (with aliases), by index, or as the
 //! `#[serde(other)]` variant, with serde's errors.
 
-use alloc::string::String;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -134,7 +133,7 @@ impl<E: Variants> Visitor<'_> for VariantVisitor<E> {
         {
             Some(index) => Ok(index),
             None => Err(Er::unknown_variant(
-                &String::from_utf8_lossy(key),
+                crate::stack_text::StackText::<128>::lossy(key).as_str(),
                 E::VARIANTS,
             )),
         }

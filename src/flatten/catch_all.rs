@@ -12,6 +12,7 @@
 //! A catch-all needs a self-describing format: the tree is then written as a map, which
 //! length-prefixed formats cannot read back as a struct (as with serde's flatten).
 
+#[cfg(feature = "alloc")]
 use alloc::collections::BTreeMap;
 #[cfg(feature = "std")]
 use core::hash::{BuildHasher, Hash};
@@ -76,6 +77,7 @@ where
 /// Implements the three flatten traits for a map type: `catch_all!(impl[generics] Map<..>
 /// { key: K, value: V } where [bounds])`. The map must be `Default`, have `is_empty` and `len`,
 /// extend from `(K, V)` pairs and iterate `(&K, &V)` by reference.
+#[cfg(feature = "alloc")]
 macro_rules! catch_all {
     (
         impl[$($generics:tt)*] $map:ty { key: $key:ty, value: $value:ty }
@@ -178,4 +180,5 @@ catch_all!(
     impl[K, V, H] HashMap<K, V, H> { key: K, value: V }
     where [K: Eq + Hash, H: BuildHasher + Default,]
 );
+#[cfg(feature = "alloc")]
 catch_all!(impl[K, V] BTreeMap<K, V> { key: K, value: V } where [K: Ord,]);

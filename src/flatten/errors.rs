@@ -1,10 +1,12 @@
 //! The errors of the flatten runtime that are not serde's own constructors.
 
-use alloc::{format, vec::Vec};
+use core::fmt;
+
 use serde::de::{Error, Expected, Unexpected};
 
 use super::names::{leaf_names, Direction, NamePart};
 use super::FlattenFields;
+use crate::stack_text::StackText;
 
 /// The name a generic child's leaves stand under in `FIELDS` (see
 /// [`unnamed_fields`](super::field_list::unnamed_fields)).
@@ -45,18 +47,39 @@ impl TreeNames {
 /// [`unknown_field`], for the tree named by `names`.
 #[cold]
 pub(crate) fn unknown_field_of<E: Error>(key: &str, names: TreeNames) -> E {
-    let mut read = Vec::new();
-    leaf_names(names.name_tree, Direction::Read, &mut read);
-    // The variants of a flattened enum may share names: list each once.
-    let mut seen = alloc::collections::BTreeSet::new();
-    read.retain(|name| seen.insert(*name));
-    if read == names.fields {
+    if read_names_are_fields(names) {
         // serde's own constructor where `FIELDS` names every key the tree reads (no aliases,
         // no placeholders): formats that answer it with an error of their own (RON's
         // `NoSuchStructField`) give the same error as under serde's derive.
         return E::unknown_field(key, names.fields);
     }
-    E::custom(UnknownField { key, names: &read })
+    E::custom(UnknownField { key, names })
+}
+
+/// Calls `f` with each name the tree reads, in order, each once (the variants of a flattened
+/// enum may share names). Quadratic and allocation-free: it runs for error messages only.
+fn each_read_name_once(names: TreeNames, mut f: impl FnMut(&'static str)) {
+    let mut index = 0;
+    leaf_names(names.name_tree, Direction::Read, &mut |name| {
+        let mut earlier = 0;
+        let mut seen_before = false;
+        leaf_names(names.name_tree, Direction::Read, &mut |other| {
+            seen_before |= earlier < index && other == name;
+            earlier += 1;
+        });
+        index += 1;
+        if !seen_before {
+            f(name);
+        }
+    });
+}
+
+/// Whether the names the tree reads are exactly its `FIELDS`, in order.
+fn read_names_are_fields(names: TreeNames) -> bool {
+    let mut fields = names.fields.iter();
+    let mut same = true;
+    each_read_name_once(names, |name| same &= fields.next() == Some(&name));
+    same && fields.next().is_none()
 }
 
 /// serde's "invalid type" error for a `u128` a tree was given where it expects a map, worded as
@@ -65,7 +88,9 @@ pub(crate) fn unknown_field_of<E: Error>(key: &str, names: TreeNames) -> E {
 #[cold]
 pub(crate) fn invalid_u128<E: Error>(value: u128, expected: &dyn Expected) -> E {
     E::invalid_type(
-        Unexpected::Other(&format!("integer `{value}` as u128")),
+        Unexpected::Other(
+            StackText::<64>::format(format_args!("integer `{value}` as u128")).as_str(),
+        ),
         expected,
     )
 }
@@ -74,7 +99,9 @@ pub(crate) fn invalid_u128<E: Error>(value: u128, expected: &dyn Expected) -> E 
 #[cold]
 pub(crate) fn invalid_i128<E: Error>(value: i128, expected: &dyn Expected) -> E {
     E::invalid_type(
-        Unexpected::Other(&format!("integer `{value}` as i128")),
+        Unexpected::Other(
+            StackText::<64>::format(format_args!("integer `{value}` as i128")).as_str(),
+        ),
         expected,
     )
 }
@@ -86,6 +113,7 @@ pub fn catch_all_in_sequence<E: Error>() -> E {
 }
 
 /// The error for a field flattened `#[fast_flatten(buffered)]` read from a sequence.
+#[cfg(feature = "alloc")]
 #[cold]
 pub fn buffered_in_sequence<E: Error>() -> E {
     E::custom(
@@ -106,20 +134,32 @@ pub fn slot_out_of_range<E: Error>() -> E {
 /// "... expected one of `a`, `b`, `c`", "... there are no fields".
 struct UnknownField<'a> {
     key: &'a str,
-    names: &'a [&'static str],
+    names: TreeNames,
 }
 
-impl core::fmt::Display for UnknownField<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl fmt::Display for UnknownField<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown field `{}`, ", self.key)?;
-        match self.names {
-            [] => f.write_str("there are no fields"),
-            [one] => write!(f, "expected `{one}`"),
-            [a, b] => write!(f, "expected `{a}` or `{b}`"),
-            [first, rest @ ..] => {
-                write!(f, "expected one of `{first}`")?;
-                rest.iter().try_for_each(|name| write!(f, ", `{name}`"))
-            }
+        let mut count = 0;
+        each_read_name_once(self.names, |_| count += 1);
+        if count == 0 {
+            return f.write_str("there are no fields");
         }
+        let mut index = 0;
+        let mut result = Ok(());
+        each_read_name_once(self.names, |name| {
+            if result.is_err() {
+                return;
+            }
+            result = match (count, index) {
+                (1, _) => write!(f, "expected `{name}`"),
+                (2, 0) => write!(f, "expected `{name}`"),
+                (2, _) => write!(f, " or `{name}`"),
+                (_, 0) => write!(f, "expected one of `{name}`"),
+                _ => write!(f, ", `{name}`"),
+            };
+            index += 1;
+        });
+        result
     }
 }

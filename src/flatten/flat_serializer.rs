@@ -144,6 +144,10 @@ impl<'a, S: FieldSink, W: Serialize + ?Sized> Serializer for FlatSerializer<'a, 
         serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct: "a tuple struct";
     }
 
+    fn collect_str<T: core::fmt::Display + ?Sized>(self, _: &T) -> Result<(), S::Error> {
+        Err(cannot_flatten("a string"))
+    }
+
     fn serialize_tuple_variant(
         self,
         _: &'static str,

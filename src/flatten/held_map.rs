@@ -18,13 +18,20 @@
 //! Such a tree is written with each key once (see `dedup_sink.rs`), where serde writes a key
 //! once per place that holds it.
 
+#[cfg(feature = "alloc")]
 use alloc::{format, vec::Vec};
 use core::marker::PhantomData;
 
-use serde::de::{self, Deserialize, Error as _, IntoDeserializer, MapAccess};
+use serde::de::{self, Deserialize, MapAccess};
+#[cfg(feature = "alloc")]
+use serde::de::{Error as _, IntoDeserializer};
 
+#[cfg(feature = "alloc")]
 use super::errors::unknown_field;
-use super::{FlattenDeserialize, FlattenFields, RestClaim, RestKey};
+use super::{FlattenDeserialize, FlattenFields};
+#[cfg(feature = "alloc")]
+use super::{RestClaim, RestKey};
+#[cfg(feature = "alloc")]
 use crate::buffer::{Content, ContentDeserializer, ContentVisitor, HeldValue};
 
 /// How a flattened field reads the held entries (serde's `FlatMapDeserializer`'s two ways).
@@ -39,10 +46,36 @@ pub enum HeldMode {
 }
 
 /// The entries of a map held for its flattened fields, in input order.
+#[cfg(feature = "alloc")]
 pub struct HeldMap<'de> {
     entries: Vec<HeldEntry<'de>>,
 }
 
+/// Without a heap nothing is held, and no `HeldMap` exists: the generated code that names one
+/// compiles, and never runs ([`fill_in_serde_order`] reports the missing feature first).
+#[cfg(not(feature = "alloc"))]
+pub struct HeldMap<'de> {
+    unavailable: core::convert::Infallible,
+    borrow: PhantomData<&'de ()>,
+}
+
+#[cfg(not(feature = "alloc"))]
+impl<'de> HeldMap<'de> {
+    pub(crate) fn fill<T, E>(
+        &mut self,
+        _state: &mut T::State,
+        _mode: HeldMode,
+        _only: Option<fn(&str) -> Option<usize>>,
+    ) -> Result<(), E>
+    where
+        T: FlattenDeserialize<'de>,
+    {
+        let _ = self.borrow;
+        match self.unavailable {}
+    }
+}
+
+#[cfg(feature = "alloc")]
 struct HeldEntry<'de> {
     key: Content<'de>,
     /// `None` once a field took it.
@@ -53,6 +86,7 @@ struct HeldEntry<'de> {
     origin: usize,
 }
 
+#[cfg(feature = "alloc")]
 impl<'de> HeldMap<'de> {
     /// Reads the rest of `map` into `state`'s own leaves (keys `own_slot_of` names) and holds
     /// every other entry, in order.
@@ -192,6 +226,7 @@ impl<'de> HeldMap<'de> {
     }
 }
 
+#[cfg(feature = "alloc")]
 /// A held key as the key a catch-all deserializes its own key type from.
 fn rest_key<'de>(key: &Content<'de>) -> RestKey<'de> {
     match key {
@@ -214,6 +249,7 @@ fn rest_key<'de>(key: &Content<'de>) -> RestKey<'de> {
 /// The serde-order read of the tree `T` from a live map (see the module documentation): its own
 /// leaves in place, every other entry held, then its flattened fields filled in order; with
 /// `deny_unknown_fields`, an entry no field read is serde's "unknown field" error.
+#[cfg(feature = "alloc")]
 pub(crate) fn fill_in_serde_order<'de, T, M>(
     state: &mut T::State,
     map: &mut M,
@@ -231,9 +267,25 @@ where
     Ok(())
 }
 
+/// Without a heap, a tree whose keys can go to more than one place cannot be read.
+#[cfg(not(feature = "alloc"))]
+#[cold]
+pub(crate) fn fill_in_serde_order<'de, T, M>(
+    _state: &mut T::State,
+    _map: &mut M,
+    _tag: Option<&'static str>,
+) -> Result<(), M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    Err(de::Error::custom(crate::needs_alloc::SERDE_ORDER))
+}
+
 /// [`FlattenDeserialize::fill_held`] of a tree read in serde's order, itself flattened into one:
 /// its own leaves from the entries it is given, then its flattened fields from a copy of the
 /// rest (a tree read in serde's order always views: it has flattened fields).
+#[cfg(feature = "alloc")]
 pub fn fill_held_in_serde_order<'de, T, E>(
     state: &mut T::State,
     held: &mut HeldMap<'de>,
@@ -250,6 +302,20 @@ where
     Ok(())
 }
 
+/// Without a heap there is no `HeldMap` to fill from.
+#[cfg(not(feature = "alloc"))]
+pub fn fill_held_in_serde_order<'de, T, E>(
+    _state: &mut T::State,
+    held: &mut HeldMap<'de>,
+    _mode: HeldMode,
+) -> Result<(), E>
+where
+    T: FlattenDeserialize<'de>,
+    E: de::Error,
+{
+    match held.unavailable {}
+}
+
 /// How serde's flatten hands the held entries to a field of type `T`.
 #[inline]
 pub fn held_mode<T: FlattenFields>() -> HeldMode {
@@ -262,6 +328,23 @@ pub fn held_mode<T: FlattenFields>() -> HeldMode {
 
 /// A marked catch-all map (`#[fast_flatten(catch_all)]`) of a tree read in serde's order: it
 /// views every entry left, as serde's flatten hands a map every entry.
+#[cfg(not(feature = "alloc"))]
+pub fn fill_catch_all_held<'de, Map, K, V, E>(
+    _map: &mut Map,
+    held: &mut HeldMap<'de>,
+) -> Result<(), E>
+where
+    Map: Extend<(K, V)>,
+    K: Deserialize<'de>,
+    V: Deserialize<'de>,
+    E: de::Error,
+{
+    match held.unavailable {}
+}
+
+/// A marked catch-all map (`#[fast_flatten(catch_all)]`) of a tree read in serde's order: it
+/// views every entry left, as serde's flatten hands a map every entry.
+#[cfg(feature = "alloc")]
 pub fn fill_catch_all_held<'de, Map, K, V, E>(
     map: &mut Map,
     held: &mut HeldMap<'de>,

@@ -1,5 +1,6 @@
 //! Identifying a map key against a whole flattened tree, without copying it.
 
+#[cfg(feature = "alloc")]
 use alloc::{borrow::ToOwned, string::String, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
@@ -8,6 +9,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 
 use super::errors::{unknown_field_of, TreeNames};
 use super::{FlattenFields, RestKey};
+use crate::stack_text::StackText;
 
 /// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).
 ///
@@ -123,7 +125,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
         match core::str::from_utf8(key) {
             Ok(key) => self.visit_str(key),
             Err(_) if T::DENY_UNKNOWN_FIELDS => Err(unknown_field_of(
-                &String::from_utf8_lossy(key),
+                StackText::<128>::lossy(key).as_str(),
                 TreeNames::of::<T>(),
             )),
             Err(_) => Ok(None),
@@ -195,13 +197,13 @@ impl<T: FlattenFields> CatchAllKeySeed<T> {
     fn text<'de, E: de::Error>(
         &self,
         key: &str,
-        rest: impl FnOnce() -> RestKey<'de>,
+        rest: impl FnOnce() -> Result<RestKey<'de>, E>,
     ) -> Result<TreeKey<'de>, E> {
         match T::slot_of(key) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
             None => {
                 check_tag(self.tag, key.as_bytes())?;
-                Ok(TreeKey::Rest(rest()))
+                Ok(TreeKey::Rest(rest()?))
             }
         }
     }
@@ -210,13 +212,13 @@ impl<T: FlattenFields> CatchAllKeySeed<T> {
     fn bytes<'de, E: de::Error>(
         &self,
         key: &[u8],
-        rest: impl FnOnce() -> RestKey<'de>,
+        rest: impl FnOnce() -> Result<RestKey<'de>, E>,
     ) -> Result<TreeKey<'de>, E> {
         match core::str::from_utf8(key).ok().and_then(T::slot_of) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
             None => {
                 check_tag(self.tag, key)?;
-                Ok(TreeKey::Rest(rest()))
+                Ok(TreeKey::Rest(rest()?))
             }
         }
     }
@@ -230,13 +232,17 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
     }
 
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<TreeKey<'de>, E> {
-        self.text(key, || RestKey::Borrowed(key))
+        self.text(key, || Ok(RestKey::Borrowed(key)))
     }
 
     fn visit_str<E: de::Error>(self, key: &str) -> Result<TreeKey<'de>, E> {
-        self.text(key, || RestKey::Owned(key.to_owned()))
+        #[cfg(feature = "alloc")]
+        return self.text(key, || Ok(RestKey::Owned(key.to_owned())));
+        #[cfg(not(feature = "alloc"))]
+        return self.text(key, || Err(transient_key_needs_alloc()));
     }
 
+    #[cfg(feature = "alloc")]
     fn visit_string<E: de::Error>(self, key: String) -> Result<TreeKey<'de>, E> {
         match T::slot_of(&key) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
@@ -248,13 +254,17 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
     }
 
     fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<TreeKey<'de>, E> {
-        self.bytes(key, || RestKey::BorrowedBytes(key))
+        self.bytes(key, || Ok(RestKey::BorrowedBytes(key)))
     }
 
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<TreeKey<'de>, E> {
-        self.bytes(key, || RestKey::OwnedBytes(key.to_vec()))
+        #[cfg(feature = "alloc")]
+        return self.bytes(key, || Ok(RestKey::OwnedBytes(key.to_vec())));
+        #[cfg(not(feature = "alloc"))]
+        return self.bytes(key, || Err(transient_key_needs_alloc()));
     }
 
+    #[cfg(feature = "alloc")]
     fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<TreeKey<'de>, E> {
         match core::str::from_utf8(&key).ok().and_then(T::slot_of) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
@@ -272,4 +282,12 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
     fn visit_i64<E: de::Error>(self, key: i64) -> Result<TreeKey<'de>, E> {
         Ok(TreeKey::Rest(RestKey::Signed(key)))
     }
+}
+
+/// Without a heap, a key the format hands over only for the duration of a call (not borrowed
+/// from the input) cannot be kept for a catch-all.
+#[cfg(not(feature = "alloc"))]
+#[cold]
+fn transient_key_needs_alloc<E: de::Error>() -> E {
+    E::custom(crate::needs_alloc::TRANSIENT_KEY)
 }

@@ -93,8 +93,10 @@
 //! assert_eq!(serde_json::to_string(&pin).unwrap(), r#"{"label":"home","x":1,"y":2}"#);
 //! ```
 
+#[cfg(feature = "alloc")]
 mod buffered;
 mod catch_all;
+#[cfg(feature = "alloc")]
 mod dedup_sink;
 mod errors;
 mod field_list;
@@ -128,12 +130,15 @@ pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
 pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
+#[cfg(feature = "alloc")]
+pub(crate) use self::visitor::fill_from_held;
+pub(crate) use self::visitor::fill_from_map;
 use self::visitor::{deserialize_tree, Expecting};
-pub(crate) use self::visitor::{fill_from_held, fill_from_map};
 
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
 /// helpers a derived type calls and a hand-written one has no need for.
 pub(crate) mod for_derive {
+    #[cfg(feature = "alloc")]
     pub use super::buffered::{Buffered, BufferedState};
     pub use super::catch_all::{
         catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
@@ -421,11 +426,18 @@ where
     if T::SHARES_WRITTEN_KEYS {
         // Each key once: a key read into two places is held by both. The keys are counted
         // first, so that formats that write a map's length up front get the right one.
-        let len = dedup_sink::written_once(value);
-        let mut out = serializer.serialize_map(Some(len))?;
-        value.serialize_leaves(&mut dedup_sink::DedupSink::new(MapSink(&mut out)))?;
-        out.end()
-    } else if T::CATCH_ALL {
+        #[cfg(feature = "alloc")]
+        return {
+            let len = dedup_sink::written_once(value);
+            let mut out = serializer.serialize_map(Some(len))?;
+            value.serialize_leaves(&mut dedup_sink::DedupSink::new(MapSink(&mut out)))?;
+            out.end()
+        };
+        // Only trees of catch-all maps can share a key, and catch-alls hold keys on the heap.
+        #[cfg(not(feature = "alloc"))]
+        return Err(serde::ser::Error::custom(crate::needs_alloc::SHARED_KEYS));
+    }
+    if T::CATCH_ALL {
         let mut out = serializer.serialize_map(Some(value.serialized_len()))?;
         value.serialize_leaves(&mut MapSink(&mut out))?;
         out.end()

@@ -2,8 +2,6 @@
 //! no two leaves share a name and that at most one catch-all map receives unclaimed keys, the
 //! names an "unknown field" error lists, and the leaves a flattened `None` skips.
 
-use alloc::vec::Vec;
-
 /// One part of a flattened tree's names: see [`FlattenFields::NAME_TREE`](super::FlattenFields::NAME_TREE).
 ///
 /// Unlike a flat list of names, a nested list can be written as a constant even for a struct
@@ -53,13 +51,13 @@ pub(crate) enum Direction {
 pub(crate) fn leaf_names(
     tree: &'static [NamePart],
     direction: Direction,
-    out: &mut Vec<&'static str>,
+    out: &mut impl FnMut(&'static str),
 ) {
     for part in tree {
         match *part {
             NamePart::Leaf { read, written } => match direction {
-                Direction::Read => out.extend_from_slice(read),
-                Direction::Written => out.extend(written),
+                Direction::Read => read.iter().copied().for_each(&mut *out),
+                Direction::Written => written.into_iter().for_each(&mut *out),
             },
             NamePart::Tree(child) => leaf_names(child, direction, out),
             NamePart::OneOf(alternatives) => {

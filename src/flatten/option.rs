@@ -11,6 +11,7 @@
 //! back there (as with serde's derive). On formats that number fields (serde_cbor's packed
 //! format), a `None` skips its leaves' numbers, so later fields keep theirs.
 
+#[cfg(feature = "alloc")]
 use core::marker::PhantomData;
 
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
@@ -20,6 +21,7 @@ use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart,
     RestClaim, RestKey, SeqLeaves,
 };
+#[cfg(feature = "alloc")]
 use crate::buffer::{ContentVisitor, HeldValue};
 
 #[diagnostic::do_not_recommend]
@@ -180,6 +182,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 /// Reads the map's next value into `T`'s state through `read`, as serde's flatten reads a
 /// flattened `Option`: the value is held first, and a failure to read it into `T` makes the
 /// option `None` (later values of `T` are skipped) instead of an error.
+#[cfg(feature = "alloc")]
 #[inline]
 fn lenient<'de, S, M: MapAccess<'de>>(
     state: &mut OptionState<S>,
@@ -194,6 +197,22 @@ fn lenient<'de, S, M: MapAccess<'de>>(
         state.failed = true;
     }
     Ok(())
+}
+
+/// Without a heap the value cannot be held to tell a value `T` does not read from bad input:
+/// it is read in place, and an error reading it is reported (as `#[fast_flatten(strict)]`
+/// does).
+#[cfg(not(feature = "alloc"))]
+#[inline]
+fn lenient<'de, S, M: MapAccess<'de>>(
+    state: &mut OptionState<S>,
+    map: &mut M,
+    read: impl FnOnce(&mut S, &mut M) -> Result<(), M::Error>,
+) -> Result<(), M::Error> {
+    if state.failed {
+        return map.next_value::<IgnoredAny>().map(drop);
+    }
+    read(&mut state.inner, map)
 }
 
 #[diagnostic::do_not_recommend]

@@ -1,15 +1,17 @@
 //! A key no leaf of a tree claims, kept so that a catch-all map can deserialize its own key type
 //! from it.
 
-use alloc::{
-    string::{String, ToString},
-    vec::Vec,
-};
+#[cfg(feature = "alloc")]
+use alloc::{string::String, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 
+#[cfg(feature = "alloc")]
 use crate::buffer::Content;
-use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use crate::stack_text::StackText;
+use serde::de::value::BorrowedStrDeserializer;
+#[cfg(feature = "alloc")]
+use serde::de::value::StringDeserializer;
 use serde::de::{self, Deserializer, IntoDeserializer, Visitor};
 
 /// How a part of a tree takes a key that no leaf claims: see
@@ -34,10 +36,12 @@ pub enum RestKey<'de> {
     /// A string borrowed from the input.
     Borrowed(&'de str),
     /// A string the format handed over transiently or by value.
+    #[cfg(feature = "alloc")]
     Owned(String),
     /// Bytes borrowed from the input.
     BorrowedBytes(&'de [u8]),
     /// Bytes handed over transiently or by value.
+    #[cfg(feature = "alloc")]
     OwnedBytes(Vec<u8>),
     /// An unsigned integer key (CBOR, MessagePack, YAML).
     Unsigned(u64),
@@ -46,16 +50,27 @@ pub enum RestKey<'de> {
 }
 
 impl<'de> RestKey<'de> {
-    /// The key as text, for error messages.
-    pub fn as_text(&self) -> alloc::borrow::Cow<'_, str> {
+    /// Calls `f` with the key as text, for error messages: strings as they are, bytes as
+    /// `String::from_utf8_lossy` reads them, integers in decimal (built on the stack).
+    pub(crate) fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
         match self {
-            RestKey::Borrowed(text) => (*text).into(),
-            RestKey::Owned(text) => text.as_str().into(),
-            RestKey::BorrowedBytes(bytes) => String::from_utf8_lossy(bytes),
-            RestKey::OwnedBytes(bytes) => String::from_utf8_lossy(bytes),
-            RestKey::Unsigned(n) => n.to_string().into(),
-            RestKey::Signed(n) => n.to_string().into(),
+            RestKey::Borrowed(text) => f(text),
+            #[cfg(feature = "alloc")]
+            RestKey::Owned(text) => f(text),
+            RestKey::BorrowedBytes(bytes) => bytes_text(bytes, f),
+            #[cfg(feature = "alloc")]
+            RestKey::OwnedBytes(bytes) => bytes_text(bytes, f),
+            RestKey::Unsigned(n) => f(StackText::<20>::format(format_args!("{n}")).as_str()),
+            RestKey::Signed(n) => f(StackText::<20>::format(format_args!("{n}")).as_str()),
         }
+    }
+}
+
+/// `bytes` as text for [`RestKey::with_text`].
+fn bytes_text<R>(bytes: &[u8], f: impl FnOnce(&str) -> R) -> R {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => f(text),
+        Err(_) => f(StackText::<128>::lossy(bytes).as_str()),
     }
 }
 
@@ -89,6 +104,7 @@ impl<'de, E: de::Error> RestKeyDeserializer<'de, E> {
     {
         let text = match &self.key {
             RestKey::Borrowed(text) => *text,
+            #[cfg(feature = "alloc")]
             RestKey::Owned(text) => text.as_str(),
             _ => return self.deserialize_any(visitor),
         };
@@ -115,8 +131,10 @@ impl<'de, E: de::Error> Deserializer<'de> for RestKeyDeserializer<'de, E> {
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         match self.key {
             RestKey::Borrowed(text) => visitor.visit_borrowed_str(text),
+            #[cfg(feature = "alloc")]
             RestKey::Owned(text) => visitor.visit_string(text),
             RestKey::BorrowedBytes(bytes) => visitor.visit_borrowed_bytes(bytes),
+            #[cfg(feature = "alloc")]
             RestKey::OwnedBytes(bytes) => visitor.visit_byte_buf(bytes),
             RestKey::Unsigned(n) => visitor.visit_u64(n),
             RestKey::Signed(n) => visitor.visit_i64(n),
@@ -159,6 +177,7 @@ impl<'de, E: de::Error> Deserializer<'de> for RestKeyDeserializer<'de, E> {
             RestKey::Borrowed(text) => {
                 BorrowedStrDeserializer::new(text).deserialize_enum(name, variants, visitor)
             }
+            #[cfg(feature = "alloc")]
             RestKey::Owned(text) => {
                 StringDeserializer::new(text).deserialize_enum(name, variants, visitor)
             }
@@ -173,6 +192,7 @@ impl<'de, E: de::Error> Deserializer<'de> for RestKeyDeserializer<'de, E> {
 }
 
 /// A key of the tree's map, held as it came (by a buffered field, or before a tag).
+#[cfg(feature = "alloc")]
 impl<'de> From<RestKey<'de>> for Content<'de> {
     fn from(key: RestKey<'de>) -> Content<'de> {
         match key {

@@ -149,6 +149,10 @@ impl<S: Serializer> Serializer for BodySerializer<S> {
         serialize_struct(&'static str, usize) -> Self::SerializeStruct;
     }
 
+    fn collect_str<T: core::fmt::Display + ?Sized>(self, _: &T) -> Result<S::Ok, S::Error> {
+        Err(different_shape())
+    }
+
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {
         value.serialize(self)
     }

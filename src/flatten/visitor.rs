@@ -12,6 +12,7 @@ use super::errors::{invalid_i128, invalid_u128, unknown_field};
 use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
+#[cfg(feature = "alloc")]
 use crate::buffer::{Content, ContentDeserializer, HeldEntries};
 
 /// What a tree's visitor says it expects, in serde's words.
@@ -226,6 +227,7 @@ where
 /// held as text is looked up as it is, without a deserializer around it (the common case, where
 /// the replay would otherwise cost a deserializer call per key); other keys (bytes, integer
 /// field indexes) go through [`KeySeed`] as in the live map.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn fill_from_held<'de, T, E>(
     state: &mut T::State,
@@ -308,7 +310,7 @@ where
             TreeKey::Rest(key) => {
                 let taken = match T::rest_claim(state, &key) {
                     RestClaim::No if T::DENY_UNKNOWN_FIELDS => {
-                        return Err(unknown_field::<T, M::Error>(&key.as_text()));
+                        return Err(key.with_text(unknown_field::<T, M::Error>));
                     }
                     RestClaim::No => false,
                     RestClaim::Named | RestClaim::All => T::deserialize_rest(state, key, map)?,

@@ -2,20 +2,18 @@
 //! `T`: the same leaves, the same lookup, the value wrapped once it is read, as serde reads
 //! `Box<T>` through `T`. `()` is a tree with no leaves, as serde flattens it.
 
-use alloc::borrow::Cow;
-use alloc::boxed::Box;
-use alloc::rc::Rc;
-use alloc::sync::Arc;
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, boxed::Box, rc::Rc, sync::Arc};
 
 use serde::de::{self, MapAccess, SeqAccess};
 
-use super::{
-    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart,
-    RestClaim, RestKey, SeqLeaves,
-};
+use super::{FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
+#[cfg(feature = "alloc")]
+use super::{HeldMap, HeldMode, NamePart, RestClaim, RestKey};
 
 /// Implements the three flatten traits for `$ty`, a pointer to the tree `T`, built from a read
 /// `T` by `$new`.
+#[cfg(feature = "alloc")]
 macro_rules! pointer {
     ($(impl[$($generics:tt)*] $ty:ty = $new:path;)*) => {$(
         #[diagnostic::do_not_recommend]
@@ -158,6 +156,7 @@ macro_rules! pointer {
     )*};
 }
 
+#[cfg(feature = "alloc")]
 pointer! {
     impl[T] Box<T> = Box::new;
     impl[T] Rc<T> = Rc::new;

@@ -1,10 +1,12 @@
 //! [`Concat`]: a string made of `&str` pieces, serialized without the `fmt` machinery.
 
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use core::fmt::{self, Display};
 
 use serde::{Serialize, Serializer};
 
+#[cfg(feature = "alloc")]
 use super::scratch::serialize_built;
 
 /// Serializes the concatenation of string pieces as one string, skipping `core::fmt` entirely.
@@ -41,13 +43,16 @@ pub trait StrPieces {
 impl<P: StrPieces> Serialize for Concat<P> {
     #[inline]
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_built(serializer, |scratch| {
+        #[cfg(feature = "alloc")]
+        return serialize_built(serializer, |scratch| {
             self.0.try_for_each_piece(|piece| {
                 scratch.push_str(piece);
                 true
             });
             Ok(())
-        })
+        });
+        #[cfg(not(feature = "alloc"))]
+        return serializer.collect_str(self);
     }
 }
 
@@ -83,6 +88,7 @@ impl<S: AsRef<str>, const N: usize> StrPieces for [S; N] {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<S: AsRef<str>> StrPieces for Vec<S> {
     #[inline]
     fn try_for_each_piece<Piece: FnMut(&str) -> bool>(&self, piece: Piece) -> bool {

@@ -6,6 +6,7 @@ use core::fmt;
 ///
 /// serde's default `collect_str` panics in that case (inside `to_string()`), and so does
 /// serde_json's streaming `collect_str`; every formatter in this crate reports it instead.
+#[cfg(feature = "alloc")]
 pub(crate) const DISPLAY_ERROR: &str = "a Display implementation returned an error";
 
 /// A one-shot formatter (`OnceSeq`, `OnceMap`) was serialized a second time.

@@ -5,15 +5,23 @@
 //! the reused `String` needs no zeroing and no UTF-8 re-check (it is valid by construction,
 //! without `unsafe`), which is what put the stack buffer behind `collect_str` on serde_json.
 //!
-//! Without the standard library (no thread-locals), each call builds in a `String` of its own.
+//! Without the standard library (no thread-locals), each call builds in a `String` of its own;
+//! without a heap, the text goes to the format's `Serializer::collect_str`, which every
+//! serializer then implements (serde requires it), most by writing it straight out.
 
+#[cfg(feature = "alloc")]
 use alloc::string::String;
 #[cfg(feature = "std")]
 use core::cell::Cell;
-use core::fmt::{self, Display, Write as _};
+use core::fmt::Display;
+#[cfg(feature = "alloc")]
+use core::fmt::{self, Write as _};
 
-use serde::ser::{Error as _, Serializer};
+#[cfg(feature = "alloc")]
+use serde::ser::Error as _;
+use serde::ser::Serializer;
 
+#[cfg(feature = "alloc")]
 use super::errors::DISPLAY_ERROR;
 
 /// A scratch buffer that grew beyond this is dropped after use rather than kept, so a thread
@@ -45,7 +53,7 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
 }
 
 /// Runs `f` with an empty `String` of its own (no thread to keep one in).
-#[cfg(not(feature = "std"))]
+#[cfg(all(feature = "alloc", not(feature = "std")))]
 #[inline]
 pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
     f(&mut String::new())
@@ -53,6 +61,7 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
 
 /// Builds a string with `build` in the scratch buffer and serializes it with one
 /// `serialize_str` call.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn serialize_built<S, F>(serializer: S, build: F) -> Result<S::Ok, S::Error>
 where
@@ -66,6 +75,7 @@ where
 }
 
 /// Serializes `value`'s `Display` output as one string.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn serialize_display<T, S>(value: &T, serializer: S) -> Result<S::Ok, S::Error>
 where
@@ -73,4 +83,15 @@ where
     S: Serializer,
 {
     serialize_built(serializer, |scratch| write!(scratch, "{value}"))
+}
+
+/// Serializes `value`'s `Display` output as one string, through the format (no heap).
+#[cfg(not(feature = "alloc"))]
+#[inline]
+pub(crate) fn serialize_display<T, S>(value: &T, serializer: S) -> Result<S::Ok, S::Error>
+where
+    T: Display + ?Sized,
+    S: Serializer,
+{
+    serializer.collect_str(value)
 }

@@ -1,12 +1,22 @@
 //! Sequence formatters: [`SeqFormatter`], [`DisplaySeq`] and the one-shot [`OnceSeq`].
 
 use core::cell::Cell;
-use core::fmt::{Display, Write as _};
+use core::fmt::Display;
+#[cfg(feature = "alloc")]
+use core::fmt::Write as _;
 
-use serde::ser::{Error as _, Serialize, SerializeSeq, Serializer};
+use serde::ser::Error as _;
+#[cfg(feature = "alloc")]
+use serde::ser::SerializeSeq;
+use serde::ser::{Serialize, Serializer};
 
-use super::counted::{announced_len, check_len, exact_len, serialize_seq};
-use super::errors::{CONSUMED, DISPLAY_ERROR};
+#[cfg(feature = "alloc")]
+use super::counted::check_len;
+use super::counted::{announced_len, exact_len, serialize_seq};
+use super::errors::CONSUMED;
+#[cfg(feature = "alloc")]
+use super::errors::DISPLAY_ERROR;
+#[cfg(feature = "alloc")]
 use super::scratch::with_scratch;
 
 /// Serializes the items of any `I: IntoIterator + Clone` as a sequence, with no `Vec` in between.
@@ -85,7 +95,11 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let items = self.0.clone().into_iter();
         let len = exact_len(&items);
+        // Without a heap, each item goes through the format's `collect_str`.
+        #[cfg(not(feature = "alloc"))]
+        return serialize_seq(serializer, items.map(crate::DisplayFormatter), Some(len));
         // One scratch buffer for the whole sequence, reused by every item.
+        #[cfg(feature = "alloc")]
         with_scratch(|scratch| {
             let mut seq = serializer.serialize_seq(Some(len))?;
             let mut yielded = 0;

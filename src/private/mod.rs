@@ -3,10 +3,12 @@
 //! `#![no_implicit_prelude]`, beside local types named `Result` or `Option`, and with
 //! `serde_fastkit` renamed). Not public API: it changes without notice.
 
+#[cfg(feature = "alloc")]
 mod borrow;
 mod missing;
 mod unit_struct;
 
+#[cfg(feature = "alloc")]
 pub use alloc::vec::Vec;
 pub use core::clone::Clone;
 pub use core::convert::{From, Into, TryFrom};
@@ -30,6 +32,7 @@ pub use crate::flatten::{
 pub use self::missing::missing_field;
 pub use self::unit_struct::deserialize_unit_struct;
 
+#[cfg(feature = "alloc")]
 pub use crate::buffer::{Content, ContentDeserializer};
 pub use crate::enums::*;
 pub use core::fmt::{Formatter, Result as FmtResult};
@@ -47,6 +50,7 @@ pub mod serde_compat {
     pub mod __private {
         #[doc(hidden)]
         pub mod de {
+            #[cfg(feature = "alloc")]
             pub use crate::__private::borrow::{borrow_cow_bytes, borrow_cow_str};
         }
     }

@@ -1,13 +1,14 @@
-//! Every shape `#[derive(FastFlatten)]` takes, in a `#![no_std]` crate with `alloc`, read from
-//! and written to postcard: built for a bare-metal target by `.ci/run`.
+//! Every shape `#[derive(FastFlatten)]` takes, in a `#![no_std]` crate, read from and written
+//! to postcard: built for a bare-metal target by `.ci/run`, on `core` alone and with the
+//! `alloc` feature (which adds the shapes that hold values: catch-all maps, untagged enums).
 
 #![no_std]
 
+#[cfg(feature = "alloc")]
 extern crate alloc;
 
-use alloc::collections::BTreeMap;
-use alloc::string::String;
-use alloc::vec::Vec;
+#[cfg(feature = "alloc")]
+use alloc::{collections::BTreeMap, string::String, vec::Vec};
 
 use serde_fastkit::FastFlatten;
 
@@ -20,7 +21,7 @@ pub struct Page {
     #[serde(flatten)]
     pub audit: Option<Audit>,
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub flags: u8,
 }
 
 #[derive(FastFlatten, Debug, PartialEq)]
@@ -32,17 +33,20 @@ pub struct Meta {
 
 #[derive(FastFlatten, Debug, PartialEq)]
 pub struct Audit {
-    pub by: String,
+    pub by: u32,
     pub at: u64,
 }
 
-/// A catch-all map beside a flattened struct.
+/// A catch-all map beside a flattened struct, and a default that allocates.
+#[cfg(feature = "alloc")]
 #[derive(FastFlatten, Debug, PartialEq)]
 pub struct Open {
     #[serde(flatten)]
     pub meta: Meta,
     #[serde(flatten)]
     pub rest: BTreeMap<String, u32>,
+    #[serde(default)]
+    pub tags: Vec<String>,
 }
 
 /// Internally tagged, flattened beside the struct's own field.
@@ -76,6 +80,7 @@ pub enum Adjacent {
     B { b: bool },
 }
 
+#[cfg(feature = "alloc")]
 #[derive(FastFlatten, Debug, PartialEq)]
 #[serde(untagged)]
 pub enum Untagged {
@@ -92,7 +97,10 @@ pub fn decode<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> postcard::Resul
 }
 
 /// Writes a value into a caller's buffer (no allocation by postcard).
-pub fn encode<'b, T: serde::Serialize>(value: &T, buf: &'b mut [u8]) -> postcard::Result<&'b mut [u8]> {
+pub fn encode<'b, T: serde::Serialize>(
+    value: &T,
+    buf: &'b mut [u8],
+) -> postcard::Result<&'b mut [u8]> {
     postcard::to_slice(value, buf)
 }
 
@@ -107,6 +115,8 @@ pub fn every_shape(bytes: &[u8], buf: &mut [u8]) -> usize {
             }
         )*};
     }
-    both!(Page, Open, Event, Kind, External, Adjacent, Untagged, Newtype);
+    both!(Page, Event, Kind, External, Adjacent, Newtype);
+    #[cfg(feature = "alloc")]
+    both!(Open, Untagged);
     written
 }
