@@ -64,7 +64,7 @@
 //! |---|---|---|
 //! | `derive` | yes | `#[derive(FastFlatten)]` |
 //! | `std` | yes | `HashMap` catch-alls; the formatters reuse a buffer per thread |
-//! | `alloc` | with `std` | what holds values: catch-all maps, buffered fields, untagged enums, an internally tagged enum's entries before a late tag (the crate is `no_std` with `alloc` alone, see [`guide::no_std`]; a build without `alloc` is not supported yet and stops at one error saying so) |
+//! | `alloc` | with `std` | what holds values: catch-all maps, buffered fields, untagged enums, an internally tagged enum's entries before a late tag (the crate is `no_std` with `alloc` alone, see [`guide::no_std`]; without it, on `core` alone, what would be held is a run-time error naming the feature, and untagged enums do not compile) |
 //! | `serde_json` | | `serde_json::Map` and `Value` as flattened catch-all maps |
 //! | `indexmap_2`, `indexmap_1` | | `indexmap::IndexMap` (version 2, 1) as a flattened catch-all map |
 //!

@@ -52,7 +52,7 @@ pub struct HeldMap<'de> {
 }
 
 /// Without a heap nothing is held, and no `HeldMap` exists: the generated code that names one
-/// compiles, and never runs ([`fill_in_serde_order`] reports the missing feature first).
+/// compiles, and never runs (`fill_in_serde_order` reports the missing feature first).
 #[cfg(not(feature = "alloc"))]
 pub struct HeldMap<'de> {
     unavailable: core::convert::Infallible,
