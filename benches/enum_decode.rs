@@ -1,4 +1,4 @@
-//! The `Created` events of the `events` workloads (`benches/workloads/events.rs`, an internally
+//! The `Created` events of the `events` workloads (`support/src/workloads/events.rs`, an internally
 //! tagged enum of five variants) read by FastFlatten, by serde's derive and by the plain struct
 //! of the variant, from the same bytes, the tag first and the tag last: the harness behind
 //! README's instruction counts for the enum targets ("FastFlatten on enums").
@@ -24,10 +24,8 @@
 //! loop); the steady cost, as timed, is the difference between `TIMES` 6 and 1, divided by 5
 //! times the number of events.
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "workloads/mod.rs"]
-mod workloads;
+use fastkit_support::common;
+use fastkit_support::workloads;
 
 use std::hint::black_box;
 

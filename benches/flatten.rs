@@ -1,6 +1,6 @@
 //! `#[derive(FastFlatten)]` against serde's derive (`#[serde(flatten)]`, tagged enums),
-//! serde_fast_flatten 0.1.3 and the lower bound, on the workloads of `benches/workloads/` and the
-//! measured configurations of the format table (`benches/common/formats.rs`).
+//! serde_fast_flatten 0.1.3 and the lower bound, on the workloads of `support/src/workloads/` and the
+//! measured configurations of the format table (`support/src/common/formats.rs`).
 //!
 //! Run it with
 //!
@@ -17,7 +17,7 @@
 //! (10^6 bytes) of encoded data: the input it reads (deserialize) or the output it writes
 //! (serialize).
 //!
-//! The implementations are each workload's (`benches/workloads/`), by their names:
+//! The implementations are each workload's (`support/src/workloads/`), by their names:
 //!
 //! | implementation | type |
 //! |---|---|
@@ -58,7 +58,7 @@
 //!
 //! - **deserialize** reads the whole sequence, encoded once with FastFlatten *before* timing, so
 //!   every implementation reads the same bytes. Each element is handed to `divan::black_box` and
-//!   dropped (`benches/common/sink.rs`) rather than pushed into a `Vec`: the `Vec`'s growth would
+//!   dropped (`support/src/common/sink.rs`) rather than pushed into a `Vec`: the `Vec`'s growth would
 //!   add the same allocations and copies to every implementation and blur the ratios.
 //! - **serialize** writes the values (a `Vec<T>`, built before timing) into one `Vec<u8>`,
 //!   reserved up front and cleared before each iteration, so it never reallocates while timed.
@@ -75,7 +75,7 @@
 //! derive are timed reading only. The lower bound of `events` (every variant's fields in one
 //! struct) reads the events but writes others, so it is timed reading only.
 //!
-//! Left out, because the implementation fails on the format (its rule in `benches/workloads/`,
+//! Left out, because the implementation fails on the format (its rule in `support/src/workloads/`,
 //! `Implementation::reads`/`writes`, says so): `serde_flatten` on `bincode2`, `bitcode` and
 //! `postcard`, every workload, both directions. serde writes a struct with a flattened field
 //! through `serialize_map(None)`, which these length-prefixed formats refuse (bincode 2:
@@ -113,10 +113,8 @@ use std::marker::PhantomData;
 use divan::counter::BytesCount;
 use divan::{black_box, Bencher};
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "workloads/mod.rs"]
-mod workloads;
+use fastkit_support::common;
+use fastkit_support::workloads;
 
 use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
@@ -309,19 +307,20 @@ fn reference<W: Workload, F: Format>(source: &[W::Source]) -> Vec<u8> {
 
 /// Times `op` of the implementation named `implementation`, for `W` on `F`.
 fn bench<W: Benched, F: Format>(bencher: Bencher, op: Op, implementation: &str) {
-    struct Named<'n, 'a, 'b> {
+    struct Named<'n, 'a, 'b, F> {
         name: &'n str,
         op: Op,
         bencher: Option<Bencher<'a, 'b>>,
+        format: PhantomData<F>,
     }
 
-    impl<W: Benched, F: Format> ImplementationVisitor<W> for (Named<'_, '_, '_>, PhantomData<F>) {
+    impl<W: Benched, F: Format> ImplementationVisitor<W> for Named<'_, '_, '_, F> {
         fn visit<I: Implementation<W>>(&mut self) {
-            if I::NAME != self.0.name {
+            if I::NAME != self.name {
                 return;
             }
-            let bencher = self.0.bencher.take().expect("one implementation per name");
-            match self.0.op {
+            let bencher = self.bencher.take().expect("one implementation per name");
+            match self.op {
                 Op::Deserialize => deserialize::<W, F, I>(bencher),
                 Op::Serialize => serialize::<W, F, I>(bencher),
             }
@@ -330,12 +329,13 @@ fn bench<W: Benched, F: Format>(bencher: Bencher, op: Op, implementation: &str) 
 
     // No code for the combinations that do not run (their benchmarks have no arguments).
     if const { runs_on::<W, F>() } {
-        let named = Named {
+        let mut named = Named {
             name: implementation,
             op,
             bencher: Some(bencher),
+            format: PhantomData::<F>,
         };
-        W::visit_implementations(&mut (named, PhantomData::<F>));
+        W::visit_implementations(&mut named);
     }
 }
 
@@ -568,7 +568,7 @@ impl<W: Workload, F: Format> ImplementationVisitor<W> for Probe<'_, W, F> {
             (false, Err(e)) => eprintln!("skipped: {name}: {e}"),
             (false, Ok(())) => eprintln!(
                 "note: {name} works now but is not benchmarked: its rule \
-                 (`Implementation::reads`/`writes`, benches/workloads/) says it fails"
+                 (`Implementation::reads`/`writes`, support/src/workloads/) says it fails"
             ),
         }
     }

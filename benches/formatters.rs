@@ -11,7 +11,7 @@
 //! ```
 //!
 //! Benchmark ids are `<format>::<variant>::<N>`, so the ratios of one format sit side by side.
-//! Formats: the primary ones of the format table (`benches/common/formats.rs`), by their ids:
+//! Formats: the primary ones of the format table (`support/src/common/formats.rs`), by their ids:
 //! `serde_json`, `serde_yaml` (0.9), `ciborium`, `bincode2` (bincode 2.0.1, `serde` feature,
 //! standard config), `bitcode` (0.6, serde API), `postcard` and `rmp_serde` (MessagePack,
 //! through `rmp_serde::Serializer::new(buf).with_struct_map()`, the self-describing struct-map
@@ -21,7 +21,7 @@
 //! form, so there `bitcode::serialize` returns a fresh `Vec<u8>` that replaces the buffer (one
 //! allocation per iteration, the same for every variant).
 //!
-//! Variants (the data set is in `benches/common/names.rs`):
+//! Variants (the data set is in `support/src/common/names.rs`):
 //!
 //! | id | serializes |
 //! |---|---|
@@ -65,8 +65,7 @@ use divan::{black_box, Bencher};
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplayFormatter, DisplaySeq, SeqFormatter};
 
-#[path = "common/mod.rs"]
-mod common;
+use fastkit_support::common;
 
 use common::formats::{for_each_format, visit_primary_formats, Format, FormatVisitor};
 use common::names::{names, Name};

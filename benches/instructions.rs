@@ -17,10 +17,8 @@
 
 use std::hint::black_box;
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "workloads/mod.rs"]
-mod workloads;
+use fastkit_support::common;
+use fastkit_support::workloads;
 
 use common::formats::{visit_formats, Format, FormatVisitor};
 use workloads::{

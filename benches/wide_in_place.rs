@@ -7,10 +7,8 @@
 //! cargo run --release --example wide_in_place
 //! ```
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "workloads/mod.rs"]
-mod workloads;
+use fastkit_support::common;
+use fastkit_support::workloads;
 
 use std::hint::black_box;
 

@@ -6,7 +6,7 @@
 //! cargo run --release --example tour
 //! ```
 //!
-//! It serializes 10 000 names (`benches/common/names.rs`: `Name { first_name, last_name }`
+//! It serializes 10 000 names (`support/src/common/names.rs`: `Name { first_name, last_name }`
 //! printing as "first last") as a sequence of strings, four ways:
 //!
 //! - `naive`: `names.iter().map(|n| n.to_string()).collect::<Vec<_>>()`, then serialize the `Vec`;
@@ -16,19 +16,19 @@
 //! - `SeqFormatter+Concat`: `SeqFormatter(names.iter().map(|n| Concat((&n.first_name, " ",
 //!   &n.last_name))))`, which skips `core::fmt` altogether;
 //!
-//! on the primary formats of the format table (`benches/common/formats.rs`: serde_json,
+//! on the primary formats of the format table (`support/src/common/formats.rs`: serde_json,
 //! serde_yaml, ciborium, bincode 2, bitcode, postcard, rmp-serde), and prints one table:
 //! the median time of a run (of 11 rounds that run every variant in turn, after a warm-up), the
 //! speed-up over `naive`, heap allocations per name, the output size, and whether the bytes
 //! equal the naive output (they must). Timings are indicative: `benches/formatters.rs` measures.
 //!
 //! Allocations are counted by a `#[global_allocator]` that wraps `System` and counts every
-//! allocation and reallocation (`benches/common/alloc_counter.rs`).
+//! allocation and reallocation (`support/alloc_counter.rs`).
 //!
 //! Then it writes and reads 2 000 values of the anchor flatten shape three ways: serde's
 //! `#[serde(flatten)]`, `#[derive(FastFlatten)]`, and the flat struct without flatten, and prints
 //! time, allocations per value read, output size, and where serde's flatten fails. Last, the same
-//! for 2 000 events of an internally tagged enum (`benches/workloads/events.rs`), serde's derive
+//! for 2 000 events of an internally tagged enum (`support/src/workloads/events.rs`), serde's derive
 //! beside FastFlatten.
 //!
 //! The tour takes about a second in release mode (a few seconds in a debug build).
@@ -39,12 +39,10 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 use serde_fastkit::{Concat, DisplaySeq, SeqFormatter};
 
-#[path = "../benches/common/alloc_counter.rs"]
+#[path = "../support/alloc_counter.rs"]
 mod alloc_counter;
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "../benches/workloads/mod.rs"]
-mod workloads;
+use fastkit_support::common;
+use fastkit_support::workloads;
 
 use alloc_counter::count_allocations;
 use common::formats::{visit_primary_formats, Format, FormatVisitor};
@@ -320,7 +318,7 @@ struct Shown<'a> {
 }
 
 /// Probes each shown implementation of `W` on `F` and prepares its cases. Where its rules
-/// (`benches/workloads/`) say it works it must (the tour shows no broken code): it reads the
+/// (`support/src/workloads/`) say it works it must (the tour shows no broken code): it reads the
 /// reference bytes as its values and, but for serde's derive, writes them.
 struct Prepare<'a, W: Workload, F: Format> {
     source: &'a [W::Source],

@@ -1,12 +1,12 @@
 //! Bad input never panics: truncated, bit-flipped, edited and random bytes fed to FastFlatten
-//! types (every benchmark workload of `benches/workloads/`, the enum workloads included, in its
+//! types (every benchmark workload of `support/src/workloads/`, the enum workloads included, in its
 //! FastFlatten implementation, from its samples' reference bytes; shapes from
 //! `tests/roundtrip/shapes.rs`, catch-all maps, flattened `Option`s and defaults,
 //! `deny_unknown_fields`, borrowed `&str` fields, standalone externally tagged, adjacently
 //! tagged and untagged enums, a struct flattening an adjacently tagged one, an internally tagged
 //! enum denying unknown fields, standalone and flattened as an `Option` and with a default)
 //! through every format configuration
-//! of the table (`benches/common/formats.rs`): bytes through the binary ones (CBOR, bincode 1.3
+//! of the table (`support/src/common/formats.rs`): bytes through the binary ones (CBOR, bincode 1.3
 //! and 2, bitcode, postcard, MessagePack), malformed text through the JSON and YAML ones. Every
 //! decode must return, `Ok` or `Err`: an `Ok` on a mutated input is fine (the mutation may
 //! still be a valid encoding).
@@ -49,12 +49,10 @@
 
 #[path = "shared/catch_all.rs"]
 mod catch_all_shapes;
-#[path = "../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 #[path = "roundtrip/shapes.rs"]
 mod shapes;
-#[path = "../benches/workloads/mod.rs"]
-mod workloads;
+use fastkit_support::workloads;
 
 use std::backtrace::Backtrace;
 use std::cell::{Cell, RefCell};
@@ -405,7 +403,7 @@ fn for_each_input(
         .collect();
     for _ in 0..100 * scale {
         let len = rng.below(48);
-        let random: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let random: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         visit(&random);
         let flavoured: Vec<u8> = (0..len).map(|_| *rng.pick(&alphabet)).collect();
         visit(&flavoured);
@@ -434,7 +432,7 @@ fn edit(family: Family, input: &mut Vec<u8>, rng: &mut SplitMix64) {
     match rng.below(if family.is_text() { 6 } else { 5 }) {
         0 if len > 0 => {
             let at = rng.below(len);
-            input[at] = rng.next() as u8;
+            input[at] = rng.next_u64() as u8;
         }
         1 => {
             let at = rng.below(len + 1);
@@ -466,7 +464,7 @@ fn edit(family: Family, input: &mut Vec<u8>, rng: &mut SplitMix64) {
             let at = rng.below(len + 1);
             input.splice(at..at, token.bytes());
         }
-        _ => input.push(rng.next() as u8),
+        _ => input.push(rng.next_u64() as u8),
     }
 }
 
@@ -594,7 +592,7 @@ impl<T: Serialize, R: Reader> FormatVisitor for Check<'_, T, R> {
         }
         let hash = |text: &str| {
             text.bytes()
-                .fold(0, |h, b| SplitMix64(h ^ u64::from(b)).next())
+                .fold(0, |h, b| SplitMix64(h ^ u64::from(b)).next_u64())
         };
         let mut rng = SplitMix64(hash(type_name) ^ hash(F::NAME) << 32);
         let mut panics: Vec<(Vec<u8>, PanicReport)> = Vec::new();

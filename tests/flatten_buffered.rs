@@ -5,10 +5,9 @@
 //! format where serde's flatten writes what a struct writes; each reads the other's output on
 //! every self-describing format), and the buffered field holds only the keys it takes.
 
-#[path = "../benches/common/alloc_counter.rs"]
+#[path = "../support/alloc_counter.rs"]
 mod alloc_counter;
-#[path = "../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 #[path = "roundtrip/format.rs"]
 mod format;
 

@@ -5,14 +5,12 @@
 //! `cargo test --test fuzz_corpus -- --ignored write_seed_corpus` writes the seed files
 //! (every workload's samples in every configuration of each target's family).
 
-#[path = "../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 #[path = "shared/fuzz_check.rs"]
 mod fuzz_check;
 #[path = "shared/fuzz_structured.rs"]
 mod fuzz_structured;
-#[path = "../benches/workloads/mod.rs"]
-mod workloads;
+use fastkit_support::workloads;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -38,14 +38,14 @@
 //! `benches/report/flatten.svg` (the ratios as a bar chart), and prints the Markdown to stdout
 //! (progress goes to stderr).
 //!
-//! The workloads are those of `benches/workloads/` whose values own their data: `anchor`,
+//! The workloads are those of `support/src/workloads/` whose values own their data: `anchor`,
 //! `paged`, `wide` (self-describing formats only), `payload`, and the enum workloads `events`,
 //! `events_created`, `events_tag_last`, `status`, `fees`, `rpc`. Each is defined three ways:
 //! FastFlatten (`fast`), serde's derive of the same shape (`serde_flatten` with
 //! `#[serde(flatten)]`, or `serde_derive` for the standalone enum) and the lower bound (`flat`,
 //! every leaf at top level, or `lower`, the variant's plain struct: the same bytes without
 //! flatten or enum). The formats are the primary ones of the format table
-//! (`benches/common/formats.rs`): serde_json, serde_yaml, serde_yaml_ng, ciborium, bincode 2,
+//! (`support/src/common/formats.rs`): serde_json, serde_yaml, serde_yaml_ng, ciborium, bincode 2,
 //! bitcode (serde API), postcard and rmp-serde in struct-map mode.
 //!
 //! For each workload, format and operation:
@@ -56,7 +56,7 @@
 //! 2. The batch is encoded once: the reference bytes, FastFlatten's (the lower bound's in
 //!    `events_tag_last`). Each implementation is probed on them, with panics caught (bitcode
 //!    panics on serde's flatten), and must read them back as its values and write them, where
-//!    its rule (`benches/workloads/`) says it does: otherwise the report panics (it does not
+//!    its rule (`support/src/workloads/`) says it does: otherwise the report panics (it does not
 //!    measure broken code). Where the rule says it does not, it must fail, and the row says why:
 //!    "fails" for serde's derive, "n/a" for the lower bound (`events`' lower bound writes other
 //!    bytes) and for FastFlatten (the whole row: `events_tag_last` is read only). Serializing,
@@ -76,10 +76,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-#[path = "../common/mod.rs"]
-mod common;
-#[path = "../workloads/mod.rs"]
-mod workloads;
+use fastkit_support::common;
+use fastkit_support::workloads;
 
 mod header;
 mod markdown;

@@ -16,7 +16,7 @@ use crate::workloads::{
 use crate::{MAX_BATCH_BYTES, REPS, TARGET_BATCH, WARM_UP_RUNS};
 
 /// Runs [`run`] for every workload the report shows, on every primary format of the table
-/// (`benches/common/formats.rs`), in their order. The workloads whose values borrow from their
+/// (`support/src/common/formats.rs`), in their order. The workloads whose values borrow from their
 /// input are left out: they read the bytes of their owned twin.
 pub fn run_all(rounds: usize, report: &mut Report) {
     struct RunAll<'a> {
@@ -394,7 +394,7 @@ fn expected<W: Workload, F: Format, I: Implementation<W>>(
         (true, Err(e)) => panic!("{}: fails to {what}: {e}", context()),
         (false, Err(e)) => Err(e),
         (false, Ok(())) => panic!(
-            "{}: does {what}, but its rule says it cannot: fix the rule (benches/workloads/)",
+            "{}: does {what}, but its rule says it cannot: fix the rule (support/src/workloads/)",
             context()
         ),
     }

@@ -4,14 +4,12 @@
 
 #![allow(dead_code)]
 
-#[path = "../../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 #[path = "../../tests/shared/fuzz_check.rs"]
 mod fuzz_check;
 #[path = "../../tests/shared/fuzz_structured.rs"]
 mod fuzz_structured;
-#[path = "../../benches/workloads/mod.rs"]
-mod workloads;
+use fastkit_support::workloads;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -11,8 +11,7 @@
 #[path = "../enums/support.rs"]
 mod support;
 
-#[path = "../../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 
 #[allow(dead_code)]
 #[path = "../shared/json_tree.rs"]

@@ -9,8 +9,7 @@
 #[macro_use]
 mod support;
 
-#[path = "../../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 
 /// The order-keeping JSON tree: the property tests mutate it, `de!` transcodes it.
 #[path = "../shared/json_tree.rs"]

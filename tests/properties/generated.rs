@@ -1,4 +1,4 @@
-//! The workloads (`benches/workloads/`) the property tests generate values of: how to generate
+//! The workloads (`support/src/workloads/`) the property tests generate values of: how to generate
 //! them, and what property (c)'s mutations need to know of their structs. Not generated: a
 //! workload whose values borrow from their input (`paged_borrowed`: arbitrary text needs
 //! escaping, which a borrowed `&str` cannot hold), and `events_created` and `events_tag_last`,

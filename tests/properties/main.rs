@@ -1,4 +1,4 @@
-//! Property tests (proptest) over the benchmark workloads (`benches/workloads/`: anchor, paged,
+//! Property tests (proptest) over the benchmark workloads (`support/src/workloads/`: anchor, paged,
 //! payload, wide, and the enum workloads events, status, fees, rpc; see `generated.rs`) and two
 //! of the shared shapes (`tests/roundtrip/shapes.rs`: `Positions`
 //! and the 128-bit `Wide`), with generated values: arbitrary strings (unicode, quotes,
@@ -9,7 +9,7 @@
 //! Properties:
 //!
 //! - **(a) roundtrip**: every generated value encodes and decodes back to itself on every format
-//!   configuration of the table (`benches/common/formats.rs`): JSON, YAML, CBOR, bincode,
+//!   configuration of the table (`support/src/common/formats.rs`): JSON, YAML, CBOR, bincode,
 //!   bitcode, postcard and MessagePack in all their configurations.
 //! - **(b) same output as serde**: on every format where FastFlatten must write what serde's
 //!   flatten writes (`Properties::same_bytes_as_serde_flatten`: JSON in every configuration,
@@ -72,14 +72,12 @@
 //! reads both variables itself. Failures are not persisted (`failure_persistence: None`): the
 //! shrunk failing input is printed instead of written to a `proptest-regressions/` file.
 
-#[path = "../../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 #[path = "../roundtrip/format.rs"]
 mod format;
 #[path = "../roundtrip/shapes.rs"]
 mod shapes;
-#[path = "../../benches/workloads/mod.rs"]
-mod workloads;
+use fastkit_support::workloads;
 
 mod generated;
 mod mutations;

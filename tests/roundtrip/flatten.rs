@@ -419,7 +419,7 @@ fn allocation_counts<W: Workload, F: Format>() -> Option<[Result<u64, String>; 3
     Some([lower, fast, serde])
 }
 
-/// The benchmark workloads (`benches/workloads/`) are what they claim: for a few values of each,
+/// The benchmark workloads (`support/src/workloads/`) are what they claim: for a few values of each,
 /// every implementation writes exactly the reference bytes, the source values' (FastFlatten's,
 /// but in `events_tag_last`; serde's flatten, where it writes a map of unknown length
 /// differently, bytes that read back as the same source value), and, where the format can read

@@ -1,4 +1,4 @@
-//! The assertions built on the format adapters (`benches/common/formats.rs`), shared by the
+//! The assertions built on the format adapters (`support/src/common/formats.rs`), shared by the
 //! roundtrip, property and differential tests (`#[path]`-included by the last two).
 
 #![allow(dead_code)] // each includer uses a different part

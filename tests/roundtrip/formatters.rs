@@ -11,7 +11,7 @@ use crate::alloc_counter::count_allocations;
 use crate::common::names::Name;
 use crate::format::{assert_error, assert_roundtrip, assert_same_bytes, Format};
 
-/// Names (`benches/common/names.rs`'s `Name`, displayed as "first last") cycling through a few
+/// Names (`support/src/common/names.rs`'s `Name`, displayed as "first last") cycling through a few
 /// first and last names of their own, some non-ASCII, one with a quote, one in CJK.
 pub fn names(n: usize) -> Vec<Name> {
     const FIRST: [&str; 6] = [

@@ -1,13 +1,12 @@
 //! Roundtrip and output tests, one file per format family. Each file stamps out the shared
 //! checks (`formatters.rs`, `flatten.rs`) for every configuration of its family in the format
-//! table (`benches/common/formats.rs`), through [`format_tests!`]: a configuration added to the
+//! table (`support/src/common/formats.rs`), through [`format_tests!`]: a configuration added to the
 //! table is tested here without any edit. Beside them, the checks that walk the format table
 //! themselves: `defaults.rs`, `differential.rs`, `option_leaves.rs`.
 
-#[path = "../../benches/common/alloc_counter.rs"]
+#[path = "../../support/alloc_counter.rs"]
 mod alloc_counter;
-#[path = "../../benches/common/mod.rs"]
-mod common;
+use fastkit_support::common;
 mod defaults;
 mod differential;
 mod flatten;
@@ -15,8 +14,7 @@ mod format;
 mod formatters;
 mod option_leaves;
 mod shapes;
-#[path = "../../benches/workloads/mod.rs"]
-mod workloads;
+use fastkit_support::workloads;
 
 /// One module per format configuration, named by its table id, holding every shared check as a
 /// `#[test]`. The callback of `for_each_format!` in each family file.

@@ -1,6 +1,6 @@
 //! The workloads: what the benches, the report and the tour measure and the tests check, so that
 //! what is measured is exactly what is tested. Mounted by each of them as `crate::workloads`,
-//! beside `crate::common` (`benches/common/`).
+//! beside `crate::common`.
 //!
 //! A [`Workload`] is some data in several [`Implementation`]s: types that read and write the
 //! same bytes. Each workload has a lower bound (`flat`: every leaf at top level, a plain serde
@@ -14,8 +14,6 @@
 //! **Adding a workload** is one file here (its types, its values, its `workload!`) and one line
 //! in [`for_each_workload!`]; the benches, the report and the tests pick it up.
 
-#![allow(dead_code)] // each includer uses a different part
-
 use std::fmt::Debug;
 
 use serde::de::DeserializeOwned;
@@ -27,6 +25,7 @@ use crate::common::rng::mix;
 
 /// Calls `$callback!(module: Workload);` once per workload, in the order the report and the
 /// benches show them.
+#[macro_export]
 macro_rules! for_each_workload {
     ($callback:ident) => {
         $callback!(anchor: Anchor);
@@ -44,8 +43,7 @@ macro_rules! for_each_workload {
         $callback!(foreign: Foreign);
     };
 }
-#[allow(unused_imports)] // not every includer stamps code per workload
-pub(crate) use for_each_workload;
+pub use crate::for_each_workload;
 
 /// One workload: some data, defined by several implementations over the same bytes.
 pub trait Workload: Sized + 'static {
@@ -130,7 +128,7 @@ pub trait Implementation<W: Workload>: 'static {
         input: &'de F::Input,
     ) -> Option<Result<Vec<Self::Value<'de>>, String>>;
 
-    /// Reads a sequence of values through the sink (`benches/common/sink.rs`), each dropped as
+    /// Reads a sequence of values through the sink (`support/src/common/sink.rs`), each dropped as
     /// it is read, and returns how many it read: what the benches and the report time.
     fn decode_sink<F: Format>(input: &F::Input) -> Option<Result<usize, String>>;
 
@@ -406,6 +404,7 @@ macro_rules! workload {
 
 /// The decoding methods of an [`Implementation`] whose values own their data (`owned`: decoded
 /// on every format) or borrow from the input (`borrowed`: `None` where the format cannot lend).
+#[macro_export]
 macro_rules! decoding {
     (owned) => {
         #[inline]
@@ -480,7 +479,7 @@ macro_rules! decoding {
         }
     };
 }
-pub(crate) use decoding;
+pub use crate::decoding;
 
 pub mod anchor;
 pub mod events;

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 /// expanding: each roundtrip file stamps only its family, and the benches generate no code for
 /// configurations they do not measure. An adapter gets them as [`Listed`] constants; one missing
 /// from this table does not implement [`Format`].
+#[macro_export]
 macro_rules! for_each_format {
     ($callback:ident) => {
         $crate::common::formats::for_each_format!(Json: $callback);
@@ -69,7 +70,7 @@ macro_rules! for_each_format {
         $callback!(MessagePack rmp_serde_array: MsgPackArray, Tested);
     };
 }
-pub(crate) use for_each_format;
+pub use crate::for_each_format;
 
 /// Configurations of one encoding, tested together (one file of `tests/roundtrip/` each) and
 /// sharing the byte-level knowledge of the bad-input tests (tokens, nesting).

@@ -18,7 +18,7 @@ pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
     /// The next number.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let out = mix(self.0);
         self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
         out
@@ -26,7 +26,7 @@ impl SplitMix64 {
 
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     /// One of `items` (not empty).
