@@ -1,7 +1,8 @@
 //! The library on `core` alone (this crate's default: `serde_fastkit` without `alloc`), on the
 //! host: every shape reads back what it wrote through postcard without allocating, and bad
-//! input (truncated bytes, a tag naming no variant, a tag after other keys, content before an
-//! adjacent tag) is an error, never a panic. `cargo test --manifest-path tests/no_std/Cargo.toml`.
+//! input (truncated bytes, flipped bits, a tag naming no variant, a tag after other keys,
+//! content before an adjacent tag) is an error, never a panic.
+//! `cargo test --manifest-path tests/no_std/Cargo.toml`.
 
 #![cfg(not(feature = "alloc"))]
 
@@ -56,6 +57,13 @@ where
             decode::<T>(&bytes[..cut]).is_err(),
             "{cut} of {len} bytes read"
         );
+    }
+    // Every single-bit flip reads a value or is an error; a panic fails the test.
+    let mut flipped = [0u8; 256];
+    for bit in 0..len * 8 {
+        flipped[..len].copy_from_slice(bytes);
+        flipped[bit / 8] ^= 1 << (bit % 8);
+        let _ = decode::<T>(&flipped[..len]);
     }
 }
 
