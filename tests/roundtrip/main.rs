@@ -2,11 +2,13 @@
 //! checks (`formatters.rs`, `flatten.rs`) for every configuration of its family in the format
 //! table (`support/src/common/formats.rs`), through [`format_tests!`]: a configuration added to the
 //! table is tested here without any edit. Beside them, the checks that walk the format table
-//! themselves: `defaults.rs`, `differential.rs`, `option_leaves.rs`.
+//! themselves: `defaults.rs`, `differential.rs`, `option_leaves.rs`; and `buffered.rs`, flattened
+//! types without the flatten traits against serde's flatten of the same shape.
 
 #[path = "../../support/alloc_counter.rs"]
 mod alloc_counter;
 use fastkit_support::common;
+mod buffered;
 mod defaults;
 mod differential;
 mod flatten;

@@ -5,12 +5,6 @@
 //! format where serde's flatten writes what a struct writes; each reads the other's output on
 //! every self-describing format), and the buffered field holds only the keys it takes.
 
-#[path = "../support/alloc_counter.rs"]
-mod alloc_counter;
-use fastkit_support::common;
-#[path = "roundtrip/format.rs"]
-mod format;
-
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
@@ -595,8 +589,10 @@ fn a_buffered_field_needs_a_self_describing_format() {
 #[test]
 fn holds_only_the_keys_it_takes() {
     let json = serde_json::to_string(&orders()[0]).unwrap();
-    let (_, fast) = alloc_counter::count_allocations(|| serde_json::from_str::<Order>(&json));
-    let (_, twin) = alloc_counter::count_allocations(|| serde_json::from_str::<OrderTwin>(&json));
+    let (_, fast) =
+        crate::alloc_counter::count_allocations(|| serde_json::from_str::<Order>(&json));
+    let (_, twin) =
+        crate::alloc_counter::count_allocations(|| serde_json::from_str::<OrderTwin>(&json));
     // The same object with the foreign types' keys read by FastFlatten structs: no buffer.
     #[derive(FastFlatten)]
     #[allow(dead_code)]
@@ -615,7 +611,8 @@ fn holds_only_the_keys_it_takes() {
     struct Card {
         last4: String,
     }
-    let (_, native) = alloc_counter::count_allocations(|| serde_json::from_str::<Native>(&json));
+    let (_, native) =
+        crate::alloc_counter::count_allocations(|| serde_json::from_str::<Native>(&json));
     assert!(fast <= twin, "FastFlatten {fast}, serde's flatten {twin}");
     // One held `Vec` per buffered field (Audit's two entries, Payment's one) and the map
     // `{"last4": ..}` held as the value of Payment's entry; nothing for the keys of `Pair`,
