@@ -1,15 +1,19 @@
 //! The derive macro behind [`serde_fastkit::FastFlatten`](https://docs.rs/serde_fastkit). Use it
 //! through `serde_fastkit`, which re-exports it and holds the runtime it expands to.
 //!
-//! The expansion runs in phases, one file each:
+//! The expansion runs in phases, found by file name:
 //!
 //! | phase | file | job |
 //! |---|---|---|
 //! | attributes | `attr.rs` | `#[fast_flatten(...)]`; `#[serde(...)]` is read by `serde_derive_internals`, serde's own parser |
 //! | checks | `check.rs` | shapes and attributes FastFlatten cannot (yet) expand, as spanned errors |
-//! | model | `tree.rs` | the struct's leaves and flattened children, in declaration order |
+//! | errors | `errors.rs` | the one collector every phase reports into |
+//! | model | `tree.rs`, `variants.rs` | a struct's leaves and flattened children in declaration order; an enum's variants and their trees |
 //! | bounds | `bound.rs` | where clauses for generic structs and enums, by serde's rules |
-//! | expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
+//! | struct expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
+//! | enum expansion | `enum_de.rs`, `enum_ser.rs`, `enum_flatten.rs`, `variant_structs.rs` | reading and writing each representation, the flatten traits of an enum, the hidden structs of struct variants |
+//! | user functions | `user_call.rs` | calls of `default`, `with`, `skip_serializing_if` paths, spanned at the attribute |
+//! | inlining | `inline.rs` | the attribute on per-key methods, the one policy |
 //! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
 //! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
 //! | tuple structs | `tuple.rs` | serde's tuple and newtype struct impls |
@@ -17,8 +21,8 @@
 //! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
-//! Generated hot methods are `inline(always)` only without debug assertions, as the runtime's
-//! (see the note at the top of `serde_fastkit`'s `lib.rs`).
+//! Generated per-key methods are `inline(always)` in every build profile, decided in `inline.rs`
+//! (the runtime's rule is the note at the top of `serde_fastkit`'s `lib.rs`).
 
 #![forbid(unsafe_code)]
 
