@@ -9,6 +9,8 @@ use fastkit_support::common;
 mod fuzz_check;
 #[path = "../../tests/shared/fuzz_structured.rs"]
 mod fuzz_structured;
+#[path = "../../tests/shared/json_tree.rs"]
+mod json_tree;
 use fastkit_support::workloads;
 
 use std::alloc::{GlobalAlloc, Layout, System};

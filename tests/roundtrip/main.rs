@@ -2,19 +2,33 @@
 //! checks (`formatters.rs`, `flatten.rs`) for every configuration of its family in the format
 //! table (`support/src/common/formats.rs`), through [`format_tests!`]: a configuration added to the
 //! table is tested here without any edit. Beside them, the checks that walk the format table
-//! themselves: `defaults.rs`, `differential.rs`, `option_leaves.rs`; and `buffered.rs`, flattened
-//! types without the flatten traits against serde's flatten of the same shape.
+//! themselves: `defaults.rs`, `differential.rs`, `option_leaves.rs`; `buffered.rs`, flattened
+//! types without the flatten traits against serde's flatten of the same shape; the property tests
+//! (`properties/`), bad input (`bad_input.rs`) and the fuzz corpus's replay (`fuzz_corpus.rs`).
+//! They share one binary because each of them compiles every workload on every format: compiled
+//! once here, not once per binary.
 
 #[path = "../../support/alloc_counter.rs"]
 mod alloc_counter;
-use fastkit_support::common;
+mod bad_input;
 mod buffered;
+#[path = "../shared/catch_all.rs"]
+mod catch_all_shapes;
+use fastkit_support::common;
 mod defaults;
 mod differential;
 mod flatten;
 mod format;
 mod formatters;
+#[path = "../shared/fuzz_check.rs"]
+mod fuzz_check;
+mod fuzz_corpus;
+#[path = "../shared/fuzz_structured.rs"]
+mod fuzz_structured;
+#[path = "../shared/json_tree.rs"]
+mod json_tree;
 mod option_leaves;
+mod properties;
 mod shapes;
 use fastkit_support::workloads;
 

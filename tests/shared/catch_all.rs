@@ -1,5 +1,5 @@
 //! FastFlatten types with a catch-all map, shared by the catch-all tests (`tests/derive/catch_all.rs`)
-//! and the bad-input tests (`tests/bad_input.rs`), each `#[path]`-including this file.
+//! and the bad-input tests (`tests/roundtrip/bad_input.rs`), each binary `#[path]`-including this file.
 
 #![allow(dead_code)] // each includer uses a different part
 

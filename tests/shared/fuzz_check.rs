@@ -1,5 +1,5 @@
 //! What every fuzz target asserts (`fuzz/fuzz_targets/`), shared with the replay of the
-//! committed corpus and of every finding (`tests/fuzz_corpus.rs`), so that CI checks them
+//! committed corpus and of every finding (`tests/roundtrip/fuzz_corpus.rs`), so that CI checks them
 //! without libFuzzer. Mounted beside `crate::common` (the format table) and `crate::workloads`.
 //!
 //! One input is decoded by every configuration of one format family into every workload's

@@ -1,5 +1,5 @@
 //! The structure-aware fuzz target (`fuzz/fuzz_targets/structured.rs`), shared with the corpus
-//! replay (`tests/fuzz_corpus.rs`): the fuzzer's bytes are not the input but the choices
+//! replay (`tests/roundtrip/fuzz_corpus.rs`): the fuzzer's bytes are not the input but the choices
 //! (through `arbitrary`) that make one. A workload's sample values, as a JSON tree that keeps
 //! key order and duplicates, are edited the way real inputs go wrong (keys shuffled, dropped,
 //! repeated, misspelled, unknown; values replaced by others of any type), encoded by one format
@@ -17,9 +17,7 @@ use crate::common::formats::{visit_formats, Format, FormatVisitor};
 use crate::fuzz_check::check;
 use crate::workloads::{visit_workloads, Workload, WorkloadVisitor};
 
-#[path = "json_tree.rs"]
-mod json_tree;
-use self::json_tree::{object_at, object_paths, Tree};
+use crate::json_tree::{object_at, object_paths, Tree};
 
 /// Makes one input from the choices in `data` and checks it. Runs out of choices quietly.
 pub fn check_structured(data: &[u8]) {

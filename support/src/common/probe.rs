@@ -2,8 +2,10 @@
 //! fit; bitcode panics there) and tells which, with the message, without the panic being printed.
 
 use std::any::Any;
+use std::cell::Cell;
 use std::fmt;
-use std::panic::{self, AssertUnwindSafe};
+use std::panic::{self, AssertUnwindSafe, PanicHookInfo};
+use std::sync::Once;
 
 /// Why a probed call did not return a value.
 #[derive(Clone, Debug)]
@@ -33,18 +35,43 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Runs `f`, turning its error or its panic into a [`Failure`]. The panic hook is silenced
-/// meanwhile (and restored), so an expected panic prints nothing.
+/// Runs `f`, turning its error or its panic into a [`Failure`]. A panic of `f` prints nothing.
 pub fn catch<R>(f: impl FnOnce() -> Result<R, String>) -> Result<R, Failure> {
-    let hook = panic::take_hook();
-    panic::set_hook(Box::new(|_| {}));
-    let result = panic::catch_unwind(AssertUnwindSafe(f));
-    panic::set_hook(hook);
-    match result {
+    match catch_unwind_with(|_| {}, f) {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(e)) => Err(Failure::Error(e)),
         Err(payload) => Err(Failure::Panic(panic_message(&*payload))),
     }
+}
+
+thread_local! {
+    /// Where this thread's panics go while [`catch_unwind_with`] runs; `None` outside it.
+    static ON_PANIC: Cell<Option<fn(&PanicHookInfo<'_>)>> = const { Cell::new(None) };
+}
+
+/// Runs `f` under `catch_unwind`, handing a panic of this thread to `on_panic` in place of the
+/// panic hook (which prints it): `on_panic` sees the panic's location and may capture a
+/// backtrace. Other threads' panics are printed as usual.
+///
+/// The process's panic hook is replaced once, by one that asks [`ON_PANIC`] and otherwise calls
+/// the hook it replaced: swapping hooks around each call instead would race with the test
+/// harness's other threads, silencing their panics or losing a hook.
+pub fn catch_unwind_with<R>(
+    on_panic: fn(&PanicHookInfo<'_>),
+    f: impl FnOnce() -> R,
+) -> std::thread::Result<R> {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| match ON_PANIC.with(Cell::get) {
+            Some(on_panic) => on_panic(info),
+            None => previous(info),
+        }));
+    });
+    let outer = ON_PANIC.with(|cell| cell.replace(Some(on_panic)));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    ON_PANIC.with(|cell| cell.set(outer));
+    result
 }
 
 /// The text of a panic payload (`&str` or `String`, as `panic!` makes them).

@@ -66,18 +66,11 @@
 //!
 //! Cases: each property runs [`DEFAULT_CASES`] cases by default (the whole file takes a few
 //! seconds in a debug build). Set `FASTKIT_PROPTEST_CASES=N` to run `N` cases of every property
-//! (e.g. `FASTKIT_PROPTEST_CASES=5000 cargo test --release --test properties` for a long local
+//! (e.g. `FASTKIT_PROPTEST_CASES=5000 cargo test --release --test roundtrip properties::` for a long local
 //! run). proptest's own `PROPTEST_CASES` is honoured too when `FASTKIT_PROPTEST_CASES` is unset:
 //! `ProptestConfig::with_cases` (and any explicit `cases`) would override it, so [`config`]
 //! reads both variables itself. Failures are not persisted (`failure_persistence: None`): the
 //! shrunk failing input is printed instead of written to a `proptest-regressions/` file.
-
-use fastkit_support::common;
-#[path = "../roundtrip/format.rs"]
-mod format;
-#[path = "../roundtrip/shapes.rs"]
-mod shapes;
-use fastkit_support::workloads;
 
 mod generated;
 mod mutations;

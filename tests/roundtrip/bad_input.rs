@@ -47,20 +47,12 @@
 //! `serde_json::Value` map (see [`encode_seed`]), and rmp-serde's default depth limit lets
 //! nesting overflow a debug build's test-thread stack (see [`deep_nesting_and_alias_bombs`]).
 
-#[path = "shared/catch_all.rs"]
-mod catch_all_shapes;
-use fastkit_support::common;
-#[path = "roundtrip/shapes.rs"]
-mod shapes;
-use fastkit_support::workloads;
-
 use std::backtrace::Backtrace;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::marker::PhantomData;
-use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::panic::PanicHookInfo;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -69,8 +61,9 @@ use serde_json::Value;
 
 use crate::catch_all_shapes::{JsonMapRest, MapFirst, Meta, WithRest};
 use crate::common::formats::{visit_formats, Family, Format, FormatVisitor, Properties};
-use crate::common::probe::panic_message;
+use crate::common::probe::{self, panic_message};
 use crate::common::rng::SplitMix64;
+use crate::shapes;
 use crate::workloads::{
     anchor, for_each_workload, Implementation, ImplementationVisitor, Role, Workload,
 };
@@ -204,33 +197,23 @@ struct PanicReport {
 }
 
 thread_local! {
-    static GUARDED: Cell<bool> = const { Cell::new(false) };
     static LAST_PANIC: RefCell<Option<PanicReport>> = const { RefCell::new(None) };
 }
 
-/// Installs (once) a panic hook that records panics inside [`guarded`] quietly and leaves
-/// every other panic to the default hook.
-fn install_hook() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let default = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if !GUARDED.with(Cell::get) {
-                return default(info);
-            }
-            let message = panic_message(info.payload());
-            let raised = info
-                .location()
-                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
-                .unwrap_or_default();
-            let location = if is_std(&raised) {
-                caller_outside_std(&Backtrace::force_capture().to_string()).unwrap_or(raised)
-            } else {
-                raised
-            };
-            LAST_PANIC.with(|last| *last.borrow_mut() = Some(PanicReport { location, message }));
-        }));
-    });
+/// Records a panic inside [`guarded`] (the hook [`probe::catch_unwind_with`] calls in place of
+/// the printing one).
+fn record_panic(info: &PanicHookInfo<'_>) {
+    let message = panic_message(info.payload());
+    let raised = info
+        .location()
+        .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+        .unwrap_or_default();
+    let location = if is_std(&raised) {
+        caller_outside_std(&Backtrace::force_capture().to_string()).unwrap_or(raised)
+    } else {
+        raised
+    };
+    LAST_PANIC.with(|last| *last.borrow_mut() = Some(PanicReport { location, message }));
 }
 
 /// Whether a source path belongs to the standard library.
@@ -262,11 +245,7 @@ fn caller_outside_std(backtrace: &str) -> Option<String> {
 
 /// Runs `f`, turning a panic into its report.
 fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, PanicReport> {
-    install_hook();
-    GUARDED.with(|g| g.set(true));
-    let result = panic::catch_unwind(AssertUnwindSafe(f));
-    GUARDED.with(|g| g.set(false));
-    result.map_err(|_| {
+    probe::catch_unwind_with(record_panic, f).map_err(|_| {
         LAST_PANIC
             .with(|last| last.borrow_mut().take())
             .unwrap_or(PanicReport {

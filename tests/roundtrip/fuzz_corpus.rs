@@ -2,20 +2,13 @@
 //! fuzzer kept or found) through the fuzz targets' assertions (`tests/shared/fuzz_check.rs`),
 //! without libFuzzer, so that CI checks every finding forever without fuzzing time.
 //!
-//! `cargo test --test fuzz_corpus -- --ignored write_seed_corpus` writes the seed files
+//! `cargo test --test roundtrip -- --ignored write_seed_corpus` writes the seed files
 //! (every workload's samples in every configuration of each target's family).
-
-use fastkit_support::common;
-#[path = "shared/fuzz_check.rs"]
-mod fuzz_check;
-#[path = "shared/fuzz_structured.rs"]
-mod fuzz_structured;
-use fastkit_support::workloads;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use fuzz_check::{check, compare, family_of_target, seeds, Verdict};
+use crate::fuzz_check::{check, compare, family_of_target, seeds, Verdict};
 
 const TARGETS: [&str; 7] = [
     "json", "yaml", "cbor", "bincode", "bitcode", "postcard", "msgpack",
@@ -53,7 +46,7 @@ fn structured_corpus_replays_clean() {
     for entry in entries {
         let path = entry.unwrap().path();
         let data = std::fs::read(&path).unwrap();
-        let outcome = std::panic::catch_unwind(|| fuzz_structured::check_structured(&data));
+        let outcome = std::panic::catch_unwind(|| crate::fuzz_structured::check_structured(&data));
         assert!(outcome.is_ok(), "structured: {} fails", path.display());
         replayed += 1;
     }

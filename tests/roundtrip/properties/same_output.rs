@@ -7,11 +7,13 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde::Serialize;
 
-use crate::check;
 use crate::format::differences_from_serde_flatten;
-use crate::generated::{against_twin, for_each_generated_workload, AgainstTwin, Generated};
+use crate::properties::check;
+use crate::properties::generated::{
+    against_twin, for_each_generated_workload, AgainstTwin, Generated,
+};
+use crate::properties::strategies::{self, Floats};
 use crate::shapes;
-use crate::strategies::{self, Floats};
 use crate::workloads::{Implementation, Workload};
 
 /// Property (b): `fast` and its serde twin write the same bytes on every format where they must

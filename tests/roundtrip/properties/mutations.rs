@@ -5,11 +5,9 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use crate::common::rng::mix;
-use crate::strategies::{self, Floats};
+use crate::properties::strategies::{self, Floats};
 
-#[path = "../shared/json_tree.rs"]
-mod json_tree;
-pub use self::json_tree::{object_at, object_paths, Step, Tree};
+pub use crate::json_tree::{object_at, object_paths, Step, Tree};
 
 /// A mutation that keeps the input valid.
 #[derive(Clone, Debug)]

@@ -10,8 +10,8 @@ use proptest::test_runner::TestCaseError;
 use serde_fastkit::flatten::FlattenFields;
 
 use crate::common::formats::Properties;
-use crate::mutations::Family;
-use crate::strategies::{self, Floats};
+use crate::properties::mutations::Family;
+use crate::properties::strategies::{self, Floats};
 use crate::workloads::{
     anchor, events, fees, paged, payload, rpc, status, wide, Anchor, Events, Fees, Implementation,
     ImplementationVisitor, Paged, Payload, Role, Rpc, Status, Wide, Workload,
@@ -20,7 +20,7 @@ use crate::workloads::{
 /// Calls `$callback!(module: Workload);` once per generated workload: properties (a) and (b).
 macro_rules! for_each_generated_workload {
     ($callback:ident) => {
-        $crate::generated::for_each_mutated_workload!($callback);
+        $crate::properties::generated::for_each_mutated_workload!($callback);
         $callback!(status: Status);
         $callback!(fees: Fees);
         $callback!(rpc: Rpc);

@@ -8,11 +8,11 @@ use proptest::test_runner::TestCaseError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::check;
 use crate::common::formats::{self, Format};
 use crate::format::shown;
-use crate::generated::{fast_flatten_reads, for_each_generated_workload, Generated};
-use crate::strategies::{self, Floats};
+use crate::properties::check;
+use crate::properties::generated::{fast_flatten_reads, for_each_generated_workload, Generated};
+use crate::properties::strategies::{self, Floats};
 
 /// Property (a): `value` encodes and decodes back to itself on `F`.
 pub fn roundtrip<F: Format, T>(value: &T) -> Result<(), TestCaseError>

@@ -7,12 +7,16 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_fastkit::flatten::FlattenFields;
 
-use crate::check;
 use crate::common::formats::JsonStr;
-use crate::generated::{against_twin, for_each_mutated_workload, AgainstTwin, Generated, Mutated};
-use crate::mutations::{mutate, mutations, named_field, Benign, Effect, Family, Fault, Tree};
+use crate::properties::check;
+use crate::properties::generated::{
+    against_twin, for_each_mutated_workload, AgainstTwin, Generated, Mutated,
+};
+use crate::properties::mutations::{
+    mutate, mutations, named_field, Benign, Effect, Family, Fault, Tree,
+};
+use crate::properties::strategies::{self, Floats};
 use crate::shapes;
-use crate::strategies::{self, Floats};
 use crate::workloads::{Implementation, Workload};
 
 /// One side of property (c): reads JSON text as its type and gives back what it read, written
