@@ -10,6 +10,7 @@
 //! - [`hand_written`]: joining a flattened tree without the derive.
 //! - [`formatters`]: the formatters, and what they do that serde's helpers do not.
 //! - [`no_std`]: the configurations without `std`, and what works in each.
+//! - [`api`]: every public item, and what semantic versioning covers.
 
 #[doc = include_str!("guide/attributes.md")]
 pub mod attributes {}
@@ -31,3 +32,6 @@ pub mod formatters {}
 
 #[doc = include_str!("guide/no_std.md")]
 pub mod no_std {}
+
+#[doc = include_str!("guide/api.md")]
+pub mod api {}

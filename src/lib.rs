@@ -57,6 +57,7 @@
 //!   written on formats that drop field names, the formatters in detail.
 //! - [`FastFlatten`]: the derive, with its options.
 //! - [`flatten`]: the traits a flattened type implements, to write them by hand.
+//! - [`guide::api`]: the public API, and what semantic versioning covers.
 //!
 //! # Features
 //!

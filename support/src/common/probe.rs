@@ -53,9 +53,9 @@ thread_local! {
 /// panic hook (which prints it): `on_panic` sees the panic's location and may capture a
 /// backtrace. Other threads' panics are printed as usual.
 ///
-/// The process's panic hook is replaced once, by one that asks this thread's handler and otherwise calls
-/// the hook it replaced: swapping hooks around each call instead would race with the test
-/// harness's other threads, silencing their panics or losing a hook.
+/// The process's panic hook is replaced once, by one that calls the panicking thread's handler
+/// if it has one and otherwise the hook it replaced: swapping hooks around each call instead
+/// would race with the test harness's other threads, silencing their panics or losing a hook.
 pub fn catch_unwind_with<R>(
     on_panic: fn(&PanicHookInfo<'_>),
     f: impl FnOnce() -> R,
