@@ -195,7 +195,7 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
             quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), __serializer))
         }
         (TagType::None, Content::Struct(refs)) => quote! {
-            #private::serialize(#refs, __serializer, #name)
+            #private::serialize_struct(#refs, __serializer, #name)
         },
     }
 }

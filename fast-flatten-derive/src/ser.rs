@@ -28,7 +28,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 __serializer: __S,
             ) -> #private::Result<__S::Ok, __S::Error> {
                 #names_check
-                #private::serialize(self, __serializer, #name)
+                #private::serialize_struct(self, __serializer, #name)
             }
         }
     }

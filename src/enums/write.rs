@@ -122,7 +122,7 @@ pub struct TreeValue<'a, T: ?Sized> {
 impl<T: FlattenSerialize + ?Sized> Serialize for TreeValue<'_, T> {
     #[inline]
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        flatten::serialize(self.tree, serializer, self.name)
+        flatten::serialize_struct(self.tree, serializer, self.name)
     }
 }
 

@@ -12,7 +12,7 @@
 //! `serialize_struct` through [`FlattenSerialize`].
 //!
 //! A type joins a tree by implementing the three traits; its `Serialize` and `Deserialize` then
-//! come from [`serialize`] and [`deserialize`]. The items these docs show are what such an
+//! come from [`serialize_struct`] and [`deserialize_struct`]. The items these docs show are what such an
 //! implementation uses, and follow semantic versioning. The traits' other items (hidden here,
 //! with default bodies that suit a hand-written type) are the derive's protocol: generated code
 //! calls them, and they may change in any release, as may anything under `__private`. The
@@ -74,13 +74,13 @@
 //!
 //! impl serde::Serialize for Point {
 //!     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-//!         flatten::serialize(self, serializer, "Point")
+//!         flatten::serialize_struct(self, serializer, "Point")
 //!     }
 //! }
 //!
 //! impl<'de> serde::Deserialize<'de> for Point {
 //!     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-//!         flatten::deserialize(deserializer, "Point")
+//!         flatten::deserialize_struct(deserializer, "Point")
 //!     }
 //! }
 //!
@@ -416,9 +416,16 @@ pub trait FlattenSerialize: FlattenFields {
     fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error>;
 }
 
-/// Serializes a flattened tree as one struct named `name` with all its leaves as fields.
+/// Serializes a flattened tree as one struct named `name` with all its leaves as fields, or as
+/// a map when the tree holds a catch-all map (whose keys `serialize_struct` cannot take), as
+/// serde's derive writes a flattened struct. A type's `Serialize` calls it; not a `with` module
+/// (it needs the name).
 #[inline]
-pub fn serialize<T, S>(value: &T, serializer: S, name: &'static str) -> Result<S::Ok, S::Error>
+pub fn serialize_struct<T, S>(
+    value: &T,
+    serializer: S,
+    name: &'static str,
+) -> Result<S::Ok, S::Error>
 where
     T: FlattenSerialize + ?Sized,
     S: Serializer,
@@ -454,7 +461,7 @@ where
 /// A key that no leaf of the tree knows is skipped, or is serde's "unknown field" error when
 /// [`FlattenFields::DENY_UNKNOWN_FIELDS`] says so.
 #[inline]
-pub fn deserialize<'de, T, D>(deserializer: D, name: &'static str) -> Result<T, D::Error>
+pub fn deserialize_struct<'de, T, D>(deserializer: D, name: &'static str) -> Result<T, D::Error>
 where
     T: FlattenDeserialize<'de>,
     D: Deserializer<'de>,

@@ -51,7 +51,7 @@ impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
         K: Serialize + ?Sized,
         V: Serialize + ?Sized,
     {
-        // `flatten::serialize` chooses a map for trees with a catch-all, so a derived tree
+        // `flatten::serialize_struct` chooses a map for trees with a catch-all, so a derived tree
         // never gets here; a hand-written one that forgets `CATCH_ALL` does.
         Err(ser::Error::custom(
             "serde_fastkit: a catch-all map was written into a struct; set FlattenSerialize::CATCH_ALL",

@@ -61,7 +61,7 @@ impl fmt::Display for Expecting {
     }
 }
 
-/// [`deserialize`](super::deserialize), saying it expects `expecting` ("struct variant E::V", or the text of
+/// [`deserialize_struct`](super::deserialize_struct), saying it expects `expecting` ("struct variant E::V", or the text of
 /// `#[serde(expecting = "...")]`).
 #[inline(always)]
 pub fn deserialize_tree<'de, T, D>(
@@ -75,7 +75,7 @@ where
 {
     let visitor = TreeVisitor::<T>::new(expecting, true);
     if T::CATCH_ALL {
-        // Written as a map (`super::serialize`), so read as one, as serde's derive reads a
+        // Written as a map (`super::serialize_struct`), so read as one, as serde's derive reads a
         // struct with flattened fields: formats whose maps and structs differ (RON) read each
         // only where it was asked for.
         deserializer.deserialize_map(visitor)

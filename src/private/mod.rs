@@ -25,8 +25,8 @@ pub use serde::ser::{Serialize, Serializer};
 
 pub use crate::flatten::for_derive::*;
 pub use crate::flatten::{
-    deserialize, deserialize_leaf, serialize, FieldSink, FlattenDeserialize, FlattenFields,
-    FlattenSerialize, HeldMap, HeldMode, NamePart, RestClaim, RestKey, SeqLeaves,
+    deserialize_leaf, deserialize_struct, serialize_struct, FieldSink, FlattenDeserialize,
+    FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart, RestClaim, RestKey, SeqLeaves,
 };
 
 pub use self::missing::missing_field;
