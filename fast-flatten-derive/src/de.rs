@@ -56,7 +56,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 }
             }
 
-            #per_key
+            #[inline]
             fn state_is_empty(__state: &Self::State) -> bool {
                 #state_is_empty
             }
@@ -79,7 +79,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 #finish
             }
 
-            #per_key
+            #[inline]
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
@@ -152,7 +152,6 @@ fn state_struct(
 /// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
 /// a child's slots are asked of the child.
 fn owns(tree: &Tree) -> Option<TokenStream> {
-    let per_key = inline::per_key();
     let private = &tree.private;
     let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
     if children.is_empty() {
@@ -176,7 +175,7 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
     Some(quote! {
         const CHOOSES: bool = false #(|| #chooses)*;
 
-        #per_key
+        #[inline]
         fn owns(__state: &Self::State, slot: usize) -> bool {
             #(#asks)*
             true
@@ -688,7 +687,6 @@ fn deserialize_with_wrapper(
 /// name (a buffered struct's field), else to the first that takes every such key (a catch-all
 /// map). Structs without flattened fields keep the traits' defaults.
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
-    let per_key = inline::per_key();
     let private = &tree.private;
     let takers: Vec<&Member> = tree
         .de_members()
@@ -764,14 +762,14 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         }
     });
     Some(quote! {
-        #per_key
+        #[inline]
         fn rest_keys_are_names(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
         ) -> bool {
             true #(&& #names_only)*
         }
 
-        #per_key
+        #[inline]
         fn rest_claim(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
             key: &#private::RestKey<'de>,
@@ -781,7 +779,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             __claim
         }
 
-        #per_key
+        #[inline]
         fn deserialize_rest<__M: #private::MapAccess<'de>>(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
             key: #private::RestKey<'de>,

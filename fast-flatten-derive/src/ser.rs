@@ -4,7 +4,6 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::bound::{self, Impl};
-use crate::inline;
 use crate::tree::{Member, Tree};
 use crate::user_call;
 
@@ -37,7 +36,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// `FlattenSerialize` (and the `serialize_with` wrappers it uses): every leaf of the tree
 /// written into a `FieldSink`.
 pub fn flatten_serialize(tree: &Tree) -> TokenStream {
-    let per_key = inline::per_key();
     let private = &tree.private;
     let ident = &tree.ident;
     let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
@@ -64,12 +62,12 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            #per_key
+            #[inline]
             fn serialized_len(&self) -> usize {
                 #tag #(+ #counts)*
             }
 
-            #per_key
+            #[inline]
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
                 __out: &mut __S,

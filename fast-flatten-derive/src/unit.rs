@@ -58,7 +58,7 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
             #per_key
             fn new_state() {}
 
-            #per_key
+            #[inline]
             fn state_is_empty(_state: &()) -> bool {
                 true
             }
@@ -76,7 +76,7 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
                 #private::Ok(#ident)
             }
 
-            #per_key
+            #[inline]
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 _leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
@@ -86,12 +86,12 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            #per_key
+            #[inline]
             fn serialized_len(&self) -> usize {
                 0
             }
 
-            #per_key
+            #[inline]
             fn serialize_leaves<__S: #private::FieldSink>(
                 &self,
                 _out: &mut __S,
