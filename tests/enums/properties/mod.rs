@@ -46,7 +46,7 @@ use proptest::test_runner::{TestCaseError, TestRunner};
 /// Cases per property and type unless an environment variable says otherwise.
 const DEFAULT_CASES: u32 = 64;
 
-/// The configuration of every property, as `tests/roundtrip/properties/` reads it (that crate's
+/// The configuration of every property, as `tests/roundtrip/properties/` reads it (that binary's
 /// `config`, which this one cannot mount): `FASTKIT_PROPTEST_CASES`, else `PROPTEST_CASES`, else
 /// [`DEFAULT_CASES`] (`ProptestConfig::with_cases` would override `PROPTEST_CASES`, so both are
 /// read here); no failure persistence.
