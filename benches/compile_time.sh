@@ -14,7 +14,11 @@
 # installed (`cargo install cargo-llvm-lines`) the script also prints the lines of LLVM IR and
 # the number of functions each crate generates in the dev profile, which do not move.
 #
-# Usage: [ROUNDS=N] bash benches/compile_time.sh
+# CPU time moves from run to run; instructions do not. With INSTRUCTIONS=1 the script also
+# counts, with callgrind, the instructions rustc takes to build each generated crate once per
+# profile (about 50 times slower than a build: some minutes in debug, more in release).
+#
+# Usage: [ROUNDS=N] [INSTRUCTIONS=1] bash benches/compile_time.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -129,4 +133,24 @@ if cargo llvm-lines --version >/dev/null 2>&1; then
     echo "LLVM IR (dev): serde $s_lines lines in $s_fns functions," \
         "FastFlatten $f_lines lines in $f_fns functions," \
         "FastFlatten / serde $(echo "scale=2; $f_lines / $s_lines" | bc) (lines)"
+fi
+rustc_instructions() { # $1: crate, $2: profile; rustc's instructions for the crate alone
+    local command
+    touch "$out/$1/src/lib.rs"
+    # The command cargo runs for the crate, run again under callgrind into a scratch directory.
+    command=$(cd "$out/$1" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$out/target-$1" \
+        cargo build -v --profile "$2" 2>&1 | grep -o "Running \`.*--crate-name ct_$1 .*\`" |
+        sed 's/^Running `//; s/`$//')
+    mkdir -p "$out/callgrind-$1"
+    command=$(echo "$command" | sed "s#--out-dir [^ ]*#--out-dir $out/callgrind-$1#")
+    (cd "$out/$1" && eval valgrind --tool=callgrind --callgrind-out-file=/dev/null "$command" 2>&1) |
+        awk '/Collected/ {print $NF}'
+}
+if [ "${INSTRUCTIONS:-0}" = 1 ]; then
+    for profile in dev release; do
+        s=$(rustc_instructions serde $profile)
+        f=$(rustc_instructions fast $profile)
+        echo "rustc instructions ($profile): serde $s, FastFlatten $f," \
+            "FastFlatten / serde $(echo "scale=3; $f / $s" | bc)"
+    done
 fi

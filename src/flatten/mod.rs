@@ -283,7 +283,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// [`CHOOSES`](FlattenDeserialize::CHOOSES)): a key naming a leaf of another variant than
     /// the one the tag chose is an unknown key, skipped, or an error when any struct of the
     /// tree denies unknown fields.
-    #[inline(always)]
+    #[inline]
     fn owns(state: &Self::State, slot: usize) -> bool {
         let _ = (state, slot);
         true
@@ -311,7 +311,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// buffered struct's field or enum's variant, which comes before any catch-all), as a
     /// catch-all that takes every such key, or not at all. A buffered field learns its names
     /// from its type on the first such key, hence `&mut`.
-    #[inline(always)]
+    #[inline]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         let _ = (state, key);
         if Self::CATCH_ALL {
@@ -330,7 +330,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// catch-all map answers `false` (the default for a type with
     /// [`CATCH_ALL`](FlattenFields::CATCH_ALL)), so that its keys may be integers (CBOR,
     /// MessagePack). `&mut` for the same reason as [`rest_claim`](Self::rest_claim).
-    #[inline(always)]
+    #[inline]
     fn rest_keys_are_names(state: &mut Self::State) -> bool {
         let _ = state;
         !Self::CATCH_ALL
@@ -389,7 +389,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// [`rest_claim`](FlattenDeserialize::rest_claim)): a catch-all map deserializes the key and
     /// the map's next value into itself. Returns `false` when nothing takes it (then the caller
     /// skips the value).
-    #[inline(always)]
+    #[inline]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,

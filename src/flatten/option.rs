@@ -71,14 +71,14 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         }
     }
 
-    #[inline(always)]
+    #[inline]
     fn state_is_empty(state: &Self::State) -> bool {
         !state.failed && T::state_is_empty(&state.inner)
     }
 
     const CHOOSES: bool = T::CHOOSES;
 
-    #[inline(always)]
+    #[inline]
     fn owns(state: &Self::State, slot: usize) -> bool {
         T::owns(&state.inner, slot)
     }
@@ -97,17 +97,17 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         })
     }
 
-    #[inline(always)]
+    #[inline]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         T::rest_claim(&mut state.inner, key)
     }
 
-    #[inline(always)]
+    #[inline]
     fn rest_keys_are_names(state: &mut Self::State) -> bool {
         T::rest_keys_are_names(&mut state.inner)
     }
 
-    #[inline(always)]
+    #[inline]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,
@@ -171,7 +171,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         Ok(T::finish::<E>(state.inner).ok())
     }
 
-    #[inline(always)]
+    #[inline]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Self, A::Error> {
@@ -217,12 +217,12 @@ fn lenient<'de, S, M: MapAccess<'de>>(
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
-    #[inline(always)]
+    #[inline]
     fn serialized_len(&self) -> usize {
         self.as_ref().map_or(0, T::serialized_len)
     }
 
-    #[inline(always)]
+    #[inline]
     fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
         match self {
             Some(value) => value.serialize_leaves(out),

@@ -32,7 +32,7 @@ pub(crate) struct StructSink<'a, S>(pub(crate) &'a mut S);
 impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
     type Error = S::Error;
 
-    #[inline(always)]
+    #[inline]
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -41,7 +41,7 @@ impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
         self.0.serialize_field(key, value)
     }
 
-    #[inline(always)]
+    #[inline]
     fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
         self.0.skip_field(key)
     }
@@ -65,7 +65,7 @@ pub(crate) struct MapSink<'a, M>(pub(crate) &'a mut M);
 impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
     type Error = M::Error;
 
-    #[inline(always)]
+    #[inline]
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -74,12 +74,12 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
         self.0.serialize_entry(key, value)
     }
 
-    #[inline(always)]
+    #[inline]
     fn skip_field(&mut self, _key: &'static str) -> Result<(), M::Error> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[inline]
     fn entry<K, V>(&mut self, key: &K, value: &V) -> Result<(), M::Error>
     where
         K: Serialize + ?Sized,
@@ -95,7 +95,7 @@ pub(crate) struct StructVariantSink<'a, S>(pub(crate) &'a mut S);
 impl<S: serde::ser::SerializeStructVariant> FieldSink for StructVariantSink<'_, S> {
     type Error = S::Error;
 
-    #[inline(always)]
+    #[inline]
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -104,7 +104,7 @@ impl<S: serde::ser::SerializeStructVariant> FieldSink for StructVariantSink<'_, 
         self.0.serialize_field(key, value)
     }
 
-    #[inline(always)]
+    #[inline]
     fn skip_field(&mut self, key: &'static str) -> Result<(), S::Error> {
         self.0.skip_field(key)
     }

@@ -62,12 +62,12 @@ macro_rules! pointer {
                 T::new_state()
             }
 
-            #[inline(always)]
+            #[inline]
             fn state_is_empty(state: &T::State) -> bool {
                 T::state_is_empty(state)
             }
 
-            #[inline(always)]
+            #[inline]
             fn owns(state: &T::State, slot: usize) -> bool {
                 T::owns(state, slot)
             }
@@ -86,14 +86,14 @@ macro_rules! pointer {
                 T::finish(state).map($new)
             }
 
-            #[inline(always)]
+            #[inline]
             fn deserialize_leaves<A: SeqAccess<'de>>(
                 leaves: &mut SeqLeaves<'_, A>,
             ) -> Result<Self, A::Error> {
                 T::deserialize_leaves(leaves).map($new)
             }
 
-            #[inline(always)]
+            #[inline]
             fn rest_claim(state: &mut T::State, key: &RestKey<'de>) -> RestClaim {
                 T::rest_claim(state, key)
             }
@@ -123,12 +123,12 @@ macro_rules! pointer {
                 T::fill_members(state, held)
             }
 
-            #[inline(always)]
+            #[inline]
             fn rest_keys_are_names(state: &mut T::State) -> bool {
                 T::rest_keys_are_names(state)
             }
 
-            #[inline(always)]
+            #[inline]
             fn deserialize_rest<M: MapAccess<'de>>(
                 state: &mut T::State,
                 key: RestKey<'de>,
@@ -143,12 +143,12 @@ macro_rules! pointer {
         where
             T: FlattenSerialize,
         {
-            #[inline(always)]
+            #[inline]
             fn serialized_len(&self) -> usize {
                 (**self).serialized_len()
             }
 
-            #[inline(always)]
+            #[inline]
             fn serialize_leaves<S: FieldSink>(&self, out: &mut S) -> Result<(), S::Error> {
                 (**self).serialize_leaves(out)
             }
@@ -184,7 +184,7 @@ impl<'de> FlattenDeserialize<'de> for () {
     #[inline(always)]
     fn new_state() {}
 
-    #[inline(always)]
+    #[inline]
     fn state_is_empty(_state: &()) -> bool {
         true
     }
@@ -202,7 +202,7 @@ impl<'de> FlattenDeserialize<'de> for () {
         Ok(())
     }
 
-    #[inline(always)]
+    #[inline]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         _leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<(), A::Error> {
@@ -212,12 +212,12 @@ impl<'de> FlattenDeserialize<'de> for () {
 
 #[diagnostic::do_not_recommend]
 impl FlattenSerialize for () {
-    #[inline(always)]
+    #[inline]
     fn serialized_len(&self) -> usize {
         0
     }
 
-    #[inline(always)]
+    #[inline]
     fn serialize_leaves<S: FieldSink>(&self, _out: &mut S) -> Result<(), S::Error> {
         Ok(())
     }
