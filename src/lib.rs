@@ -81,28 +81,23 @@ extern crate alloc;
 extern crate std;
 
 // Inlining, decided here for the runtime (the derive's twin is `fast-flatten-derive/src/inline.rs`,
-// DESIGN.md explains both), by the same rule as the generated code: a function a read runs once
-// per key (the key lookup, the map loop and a value's read in `flatten/visitor.rs`, a leaf's
-// read, the seen-leaf set, the pointer and `Option` trees' forwarding of `slot_of`,
-// `deserialize_slot`, `new_state` and `finish`, the enums' dispatch) is `#[inline(always)]`, in
-// every build profile; the write side (`flatten/sink.rs`, `serialized_len`,
-// `serialize_leaves`), the read of a sequence of leaves, `state_is_empty`, `owns` and the rest
-// claims are plain `#[inline]` (left to LLVM, encodes on rmp-serde of the guard's `foreign` and
-// `rpc` take 48% and 18% fewer instructions than forced); everything else is plain `#[inline]`
-// or left to the compiler.
-// Forced, the entry chain of a read is merged before LLVM optimizes it, and each
-// monomorphization is optimized once: fewer instructions per decode than with plain `inline`
-// (with every runtime function plain, 4 of the guard's decode ratios rise by 3% to 6%, the
-// flattened and internally tagged enums on rmp-serde), and a faster release build (77.8 G
-// against 71.1 G instructions for the 40-enum crate of `benches/compile_time.sh`). The price is
-// in debug builds, where LLVM's always-inliner still copies each body into every caller: the
-// crate of `benches/compile_time.sh` takes 9% more instructions to build in debug than with
-// every `#[inline(always)]` of `src/` made plain (`INSTRUCTIONS=1 bash benches/compile_time.sh`
-// counts a build's instructions).
-// About half of it is the map loop and a value's read (`fill_from_map`, `read_value`), which
-// copy each type's `deserialize_slot` into their callers, the rest the key lookup, the leaf
-// reads and the seen-leaf set; left to LLVM, `flatten/visitor.rs` alone costs a flattened enum
-// on rmp-serde 3.4% more instructions per decode.
+// DESIGN.md explains both), by one rule in every build profile: a function a read runs once per key
+// whose body is a tree's own (the map loop and a value's read in `flatten/visitor.rs`, the pointer
+// and `Option` trees' forwarding of `slot_of`, `deserialize_slot`, `new_state` and `finish`, the
+// enums' dispatch) is `#[inline(always)]`: it is compiled once per tree and format anyway, and
+// forced, the entry chain of a read is merged before LLVM optimizes it (with every runtime function
+// plain, 4 of the guard's decode ratios rise by 3% to 6%, the flattened and internally tagged enums
+// on rmp-serde). Everything else is plain `#[inline]` or left to the compiler: the write side
+// (`flatten/sink.rs`, `serialized_len`, `serialize_leaves`; left to LLVM, encodes on rmp-serde of
+// the guard's `foreign` and `rpc` take 48% and 18% fewer instructions than forced), the read of a
+// sequence of leaves, `state_is_empty`, `owns`, the rest claims, what every tree shares (a leaf's
+// read in `flatten/leaf.rs`, one body per leaf type and format, and the seen-leaf set), and the key
+// lookup (`KeySeed::text`, called from two visitor methods). LLVM's always-inliner runs at -O0 too,
+// so a forced body is copied into every caller in debug builds, into every leaf of every tree for a
+// leaf's read: left to LLVM, these build the crate of `benches/compile_time.sh` in debug with 29.1
+// G instructions against 31.0 G forced (28.4 G with every runtime function plain; `INSTRUCTIONS=1
+// bash benches/compile_time.sh` counts them), while the guard's decode ratios move by -6% (the wide
+// records on rmp-serde) to +3% (`events_tag_last` on rmp-serde, `wide` on serde_cbor_packed).
 // Two levels are left to LLVM, since forcing them cost run time: a tree's `visit_map` (78 more
 // instructions per plain struct on rmp-serde) and the read of a struct variant after the tag
 // (`RestOfMap::tree`).

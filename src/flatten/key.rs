@@ -85,14 +85,10 @@ fn index_key<E: de::Error>(index: u64, len: usize, deny: bool) -> Result<Option<
 }
 
 impl<T: FlattenFields> KeySeed<T> {
-    /// The slot `key` names. Inlined always in release builds where a held key is replayed
-    /// ([`fill_from_held`](super::fill_from_held)) and where a format lends the key
-    /// (`visit_borrowed_str`: serde_json, rmp-serde), so that the lookup stays in the read loop
-    /// even when the loop is an enum's, which LLVM would otherwise find too large to inline
-    /// into (serde_json, a `Created` event: 4 820 instructions -> 4 786; the plain struct of
-    /// the same fields read by FastFlatten: 4 660 -> 4 678). A transient key (`visit_str`:
-    /// ciborium) is left to LLVM, which inlines it there.
-    #[inline(always)]
+    /// The slot `key` names. Left to LLVM (the rule is at the top of `lib.rs`): forced, it
+    /// would be copied into both visitor methods below, and through `visit_borrowed_str` into
+    /// each format's key reader, in debug builds too.
+    #[inline]
     pub(crate) fn text<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
         // The constant guards leave the path a tree does not take out of its code.
         match T::slot_of(key) {
@@ -115,7 +111,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
         self.text(key)
     }
 
-    #[inline(always)]
+    #[inline]
     fn visit_borrowed_str<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
         self.text(key)
     }

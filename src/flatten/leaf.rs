@@ -7,7 +7,7 @@ use super::seen::SeenLeaves;
 
 /// Deserializes the map's next value into `leaf`, or reports serde's "duplicate field `name`"
 /// if the leaf already holds a value.
-#[inline(always)]
+#[inline]
 pub fn deserialize_leaf<'de, T, M>(
     leaf: &mut Option<T>,
     name: &'static str,
@@ -26,7 +26,7 @@ where
 
 /// Deserializes the map's next value into `place`, a leaf of a struct built in place, or
 /// reports serde's "duplicate field `name`" if `seen` already has the leaf.
-#[inline(always)]
+#[inline]
 pub fn deserialize_leaf_in_place<'de, T, M, const WORDS: usize>(
     place: &mut T,
     seen: &mut SeenLeaves<WORDS>,

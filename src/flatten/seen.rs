@@ -12,13 +12,13 @@ pub struct SeenLeaves<const WORDS: usize>([u64; WORDS]);
 
 impl<const WORDS: usize> SeenLeaves<WORDS> {
     /// No leaf seen.
-    #[inline(always)]
+    #[inline]
     pub const fn new() -> Self {
         SeenLeaves([0; WORDS])
     }
 
     /// Marks `leaf` seen; false if it already was (a duplicate key).
-    #[inline(always)]
+    #[inline]
     pub fn insert(&mut self, leaf: usize) -> bool {
         let word = &mut self.0[leaf / 64];
         let bit = 1u64 << (leaf % 64);
@@ -28,13 +28,13 @@ impl<const WORDS: usize> SeenLeaves<WORDS> {
     }
 
     /// Whether `leaf` was seen.
-    #[inline(always)]
+    #[inline]
     pub fn contains(&self, leaf: usize) -> bool {
         self.0[leaf / 64] & (1u64 << (leaf % 64)) != 0
     }
 
     /// Whether no leaf was seen.
-    #[inline(always)]
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|word| *word == 0)
     }
