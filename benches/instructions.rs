@@ -33,6 +33,7 @@ const GUARDED: &[&str] = &[
     "serde_cbor_packed",
     "rmp_serde",
     "postcard",
+    "bitcode",
 ];
 
 /// Values per batch: enough that the batch, not the setup, dominates a decode.

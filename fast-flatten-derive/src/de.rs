@@ -38,6 +38,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let state_struct = state_struct(tree, &de_generics, &where_clause);
     let (initial_state, state_is_empty) = state_init_and_empty(tree);
     let owns = owns(tree);
+    let tree_elements = tree_elements(tree);
 
     quote! {
         #(#wrappers)*
@@ -100,6 +101,28 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 #names_check
                 #private::deserialize_tree(__deserializer, #name, #expecting)
             }
+        }
+
+        #tree_elements
+    }
+}
+
+/// `TreeElements`: how many elements of a sequence the tree's `Deserialize` reads, for an
+/// internally tagged enum with a newtype variant holding it (`src/enums/newtype_len.rs`).
+fn tree_elements(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let ident = &tree.ident;
+    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
+    let where_clause = bound::where_clause(tree, Impl::Fields);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::TreeElements for #ident #ty_generics #where_clause {
+            // A tree with a catch-all map is read as a map, whatever the format.
+            const ELEMENTS: usize = if <Self as #private::FlattenFields>::CATCH_ALL {
+                #private::UNKNOWN_ELEMENTS
+            } else {
+                <Self as #private::FlattenFields>::LEN
+            };
         }
     }
 }

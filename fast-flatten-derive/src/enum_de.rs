@@ -212,10 +212,7 @@ fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
         TagType::External => quote!(#private::deserialize_external::<Self, #de>(__deserializer)),
         TagType::Internal { tag } => {
             let fields = internal_fields(e, tag);
-            quote!(#private::deserialize_internal::<Self, #de>(
-                __deserializer,
-                const { #fields },
-            ))
+            quote!(#private::deserialize_internal::<Self, #de>(__deserializer, #fields))
         }
         TagType::Adjacent { tag, content } => {
             let deny = e.container.attrs.deny_unknown_fields();
@@ -252,37 +249,47 @@ fn internal_fields(e: &Enum, tag: &str) -> TokenStream {
             (Style::Unit, _) if !generic => {}
             _ => {
                 let len = internal_len(e);
-                return quote!(#private::unnamed_fields(#len));
+                return quote!(#private::newtype_fields(#len));
             }
         }
     }
-    quote!(&#private::concat_fields::<{ 1 #(+ <#trees as #private::FlattenFields>::LEN)* }>(
-        &[&[#tag] #(, <#trees as #private::FlattenFields>::FIELDS)*]
-    ))
+    quote!(const {
+        &#private::concat_fields::<{ 1 #(+ <#trees as #private::FlattenFields>::LEN)* }>(
+            &[&[#tag] #(, <#trees as #private::FlattenFields>::FIELDS)*]
+        )
+    })
 }
 
 /// How many elements a format that writes structs as sequences may hold for an internally
-/// tagged enum: the tag and the longest variant's leaves. A newtype variant's type is not known
-/// to be a tree, so the bound is then generous (such formats only count down from it).
+/// tagged enum: the tag and the longest variant's. A newtype variant's type counts its leaves
+/// when it derives FastFlatten, and is bounded generously otherwise (`src/enums/newtype_len.rs`;
+/// decided by method resolution, so the count is not a constant here).
 fn internal_len(e: &Enum) -> TokenStream {
     let private = &e.private;
     let mut lens = Vec::new();
     for (_, v) in e.de_variants() {
         // A variant read by its `deserialize_with` has no tree: its count is not known either.
+        let read_by_with = v.variant.attrs.deserialize_with().is_some();
         match (v.de_style(), tagged_tree(v)) {
             (Style::Struct, Some(tree)) => {
-                // In a `const` block: lifetimes erased, as constants cannot name them.
                 let ident = &tree.ident;
                 let (_, ty_generics, _) = tree.generics.split_for_impl();
-                let ty: syn::Type = syn::parse_quote!(#ident #ty_generics);
-                let ty = bound::erase_lifetimes(&ty);
-                lens.push(quote!(<#ty as #private::FlattenFields>::LEN));
+                lens.push(quote!(<#ident #ty_generics as #private::FlattenFields>::LEN));
             }
             (Style::Unit, _) => {}
-            _ => return quote!(4095 + 1),
+            (Style::Newtype, _)
+                if !read_by_with && v.fields()[0].attrs.deserialize_with().is_none() =>
+            {
+                let ty = v.fields()[0].ty;
+                lens.push(quote!((&&#private::ElementsOf::<#ty>::new()).elements()));
+            }
+            _ => lens.push(quote!(#private::UNKNOWN_ELEMENTS)),
         }
     }
-    quote!(1 + #private::max_len(&[0 #(, #lens)*]))
+    quote!({
+        use #private::{KnownElements as _, UnknownElements as _};
+        1 + #private::max_len(&[0 #(, #lens)*])
+    })
 }
 
 /// What `InternallyTagged` learns from the struct variants' trees (a newtype variant's type is

@@ -12,7 +12,8 @@
 //!
 //! `variant.rs` reads a variant identifier; `tag_guard.rs` watches the rest of an internally
 //! tagged map for a second tag; `tagged_serializer.rs` writes an internally tagged newtype
-//! variant; `write.rs` writes the shapes every representation shares. `flattened.rs` and
+//! variant; `write.rs` writes the shapes every representation shares; `newtype_len.rs` bounds
+//! the elements a newtype variant reads from a sequence. `flattened.rs` and
 //! `flattened_internal.rs` (the internally tagged one) read an enum flattened into a
 //! FastFlatten struct.
 
@@ -21,6 +22,7 @@ mod external;
 mod flattened;
 mod flattened_internal;
 mod internal;
+mod newtype_len;
 mod tag_guard;
 mod tagged_serializer;
 mod unit_value;
@@ -41,6 +43,9 @@ pub use self::flattened_internal::{
 };
 pub use self::internal::{
     deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap,
+};
+pub use self::newtype_len::{
+    ElementsOf, KnownElements, TreeElements, UnknownElements, UNKNOWN_ELEMENTS,
 };
 pub use self::tagged_serializer::serialize_tagged_newtype;
 #[cfg(not(feature = "alloc"))]

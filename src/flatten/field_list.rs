@@ -28,14 +28,25 @@ pub const fn concat_fields<const N: usize>(parts: &[&[&'static str]]) -> [&'stat
 /// A placeholder list of `len` names, for a type whose flattened field is a type parameter (its
 /// names cannot be concatenated in a constant on stable Rust). Formats only use its length.
 pub const fn unnamed_fields(len: usize) -> &'static [&'static str] {
-    const MAX: usize = 4096;
-    const UNNAMED: &[&str; MAX] = &[UNNAMED_FIELD; MAX];
     assert!(
-        len <= MAX,
+        len <= MAX_UNNAMED,
         "serde_fastkit: more than 4096 leaves under a generic flattened field"
     );
     UNNAMED.split_at(len).0
 }
+
+/// The placeholder list of an internally tagged enum with a newtype variant, `len` names (at
+/// most 4096): its length is counted where the enum is read, not in a constant
+/// (`src/enums/newtype_len.rs`). A longer variant fails to read on formats that count (bincode,
+/// postcard), as a message of the wrong length, rather than panicking.
+#[inline]
+pub fn newtype_fields(len: usize) -> &'static [&'static str] {
+    UNNAMED.split_at(len.min(MAX_UNNAMED)).0
+}
+
+/// The most names [`unnamed_fields`] and [`newtype_fields`] hand out.
+const MAX_UNNAMED: usize = 4096;
+const UNNAMED: &[&str; MAX_UNNAMED] = &[UNNAMED_FIELD; MAX_UNNAMED];
 
 /// The largest of `lens` (0 for none), in constant evaluation.
 pub const fn max_len(lens: &[usize]) -> usize {

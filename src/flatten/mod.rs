@@ -144,7 +144,7 @@ pub(crate) mod for_derive {
         catch_all_insert, catch_all_is_empty, catch_all_len, serialize_catch_all,
     };
     pub use super::errors::{catch_all_in_sequence, slot_out_of_range};
-    pub use super::field_list::{concat_fields, max_len, unnamed_fields};
+    pub use super::field_list::{concat_fields, max_len, newtype_fields, unnamed_fields};
     pub use super::flat_serializer::{flat_len, serialize_flat};
     pub use super::held_map::{fill_catch_all_held, held_mode};
     pub use super::leaf::deserialize_leaf_in_place;

@@ -1318,3 +1318,69 @@ fn bound_attribute_on_generic_enum() {
         }
     );
 }
+
+/// The element count an internally tagged enum hands `deserialize_struct`, which formats that
+/// write structs as sequences use: the tag and the longest variant's leaves. A newtype variant
+/// holding a FastFlatten struct counts that struct's leaves; one holding another type is
+/// bounded generously (bitcode builds a decoder per counted element on every message).
+#[test]
+fn newtype_variants_count_their_leaves_for_sequence_formats() {
+    use serde::de::{Deserializer, Error as _, Visitor};
+    use serde_fastkit::FastFlatten;
+
+    #[derive(FastFlatten)]
+    struct Four {
+        _a: u8,
+        _b: u8,
+        _c: u8,
+        _d: u8,
+    }
+    #[derive(Serialize, Deserialize)]
+    struct Plain {
+        _a: u8,
+    }
+    #[derive(FastFlatten)]
+    #[serde(tag = "t")]
+    enum Known {
+        Small { _x: u8 },
+        Four(Four),
+        Unit,
+    }
+    #[derive(FastFlatten)]
+    #[serde(tag = "t")]
+    enum Unknown {
+        Small { _x: u8 },
+        Plain(Plain),
+    }
+
+    /// Records the count `deserialize_struct` is given, and fails.
+    struct Count<'a>(&'a mut usize);
+    impl<'de> Deserializer<'de> for Count<'_> {
+        type Error = serde::de::value::Error;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(Self::Error::custom("only structs are counted"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            *self.0 = fields.len();
+            Err(Self::Error::custom("counted"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+            ignored_any
+        }
+    }
+    fn count<T: for<'de> Deserialize<'de>>() -> usize {
+        let mut len = 0;
+        assert!(T::deserialize(Count(&mut len)).is_err());
+        len
+    }
+
+    assert_eq!(count::<Known>(), 5);
+    assert_eq!(count::<Unknown>(), 4096);
+}
