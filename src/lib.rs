@@ -93,11 +93,11 @@ extern crate std;
 // sequence of leaves, `state_is_empty`, `owns`, the rest claims, what every tree shares (a leaf's
 // read in `flatten/leaf.rs`, one body per leaf type and format, and the seen-leaf set), and the key
 // lookup (`KeySeed::text`, called from two visitor methods). LLVM's always-inliner runs at -O0 too,
-// so a forced body is copied into every caller in debug builds, into every leaf of every tree for a
-// leaf's read: left to LLVM, these build the crate of `benches/compile_time.sh` in debug with 29.1
-// G instructions against 31.0 G forced (28.4 G with every runtime function plain; `INSTRUCTIONS=1
-// bash benches/compile_time.sh` counts them), while the guard's decode ratios move by -6% (the wide
-// records on rmp-serde) to +3% (`events_tag_last` on rmp-serde, `wide` on serde_cbor_packed).
+// so a forced body is copied into every caller in debug builds, and copied again at each forced
+// level above it: forcing stops at a tree's `visit_map`, which holds the read's first level itself,
+// and what every tree shares is not forced, since it would be copied into every leaf of every tree.
+// The crate of `benches/compile_time.sh` builds in debug with 28.0 G rustc instructions
+// (`INSTRUCTIONS=1 bash benches/compile_time.sh` counts them).
 // Two levels are left to LLVM, since forcing them cost run time: a tree's `visit_map` (78 more
 // instructions per plain struct on rmp-serde) and the read of a struct variant after the tag
 // (`RestOfMap::tree`).

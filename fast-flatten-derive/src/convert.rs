@@ -13,6 +13,7 @@ use serde_derive_internals::attr::Default as SerdeDefault;
 use syn::{parse_quote, Type, WherePredicate};
 
 use crate::bound::{mentions_generics, with_de_lifetime};
+use crate::propagate::or_return;
 use crate::user_call;
 
 /// The conversions of a container, as `Serialize` and `Deserialize` impls.
@@ -175,8 +176,12 @@ fn deserialize_from(
     } else {
         quote!(#private::Ok(<Self as #private::From<#from>>::from(__value)))
     };
+    let value = or_return(
+        private,
+        quote!(<#from as #private::Deserialize<'de>>::deserialize(__deserializer)),
+    );
     let body = quote! {
-        let __value = <#from as #private::Deserialize<'de>>::deserialize(__deserializer)?;
+        let __value = #value;
         #convert
     };
     deserialize_impl(container, private, &where_clause, body)
@@ -218,11 +223,11 @@ fn deserialize_transparent(
         parse_quote!(#ty: #private::Deserialize<'de>),
     );
     let read = match field.attrs.deserialize_with() {
-        Some(path) => {
-            let call = user_call::call(path, quote!(__deserializer));
-            quote!(#call?)
-        }
-        None => quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer)?),
+        Some(path) => or_return(private, user_call::call(path, quote!(__deserializer))),
+        None => or_return(
+            private,
+            quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer)),
+        ),
     };
     let Data::Struct(_, fields) = &container.data else {
         return TokenStream::new();

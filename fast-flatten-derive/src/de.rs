@@ -6,6 +6,7 @@ use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
 use crate::inline;
+use crate::propagate::or_return;
 use crate::tree::{Member, Tree};
 use crate::user_call;
 
@@ -279,13 +280,16 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             let place = member.member();
             let bit = bits[&member.index];
             let read = match wrapper_type(tree, member) {
-                Some(wrapper) => quote! {
+                Some(wrapper) => {
+                    let wrapped = or_return(private, quote!(#private::MapAccess::next_value::<#wrapper>(map)));
+                    quote! {
                     if !__state.__seen.insert(#bit) {
                         return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
                     }
-                    __state.__value.#place = #private::MapAccess::next_value::<#wrapper>(map)?.value;
+                    __state.__value.#place = #wrapped.value;
                     return #private::Ok(());
-                },
+                    }
+                }
                 None => quote! {
                     return #private::deserialize_leaf_in_place(
                         &mut __state.__value.#place,
@@ -304,14 +308,16 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
         } else {
             let name = member.de_name();
             let read = match wrapper_type(tree, member) {
-                Some(wrapper) => quote! {
+                Some(wrapper) => {
+                    let wrapped = or_return(private, quote!(#private::MapAccess::next_value::<#wrapper>(map)));
+                    quote! {
                     if __state.#field.is_some() {
                         return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
                     }
-                    let wrapped = #private::MapAccess::next_value::<#wrapper>(map)?;
-                    __state.#field = #private::Some(wrapped.value);
+                    __state.#field = #private::Some(#wrapped.value);
                     return #private::Ok(());
-                },
+                    }
+                }
                 None => quote!(return #private::deserialize_leaf(&mut __state.#field, #name, map);),
             };
             quote! {
@@ -384,7 +390,10 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
     let ty = child_ty(tree, member);
     let finish = unwrap_child(
         member,
-        quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)?),
+        or_return(
+            private,
+            quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)),
+        ),
     );
     let default = match member.attrs().default() {
         SerdeDefault::None => return finish,
@@ -533,13 +542,19 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
             let ty = child_ty(tree, member);
             let read = unwrap_child(
                 member,
-                quote!(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)?),
+                or_return(
+                    private,
+                    quote!(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)),
+                ),
             );
             return quote!(let #local = #read;);
         }
         let next = match wrapper_type(tree, member) {
-            Some(wrapper) => quote!(__leaves.next_leaf::<#wrapper>()?.map(|wrapped| wrapped.value)),
-            None => quote!(__leaves.next_leaf::<#ty>()?),
+            Some(wrapper) => {
+                let next = or_return(private, quote!(__leaves.next_leaf::<#wrapper>()));
+                quote!((#next).map(|wrapped| wrapped.value))
+            }
+            None => or_return(private, quote!(__leaves.next_leaf::<#ty>())),
         };
         let missing = missing_in_seq(tree, member);
         quote! {
@@ -550,9 +565,13 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
         }
     });
     // A tagged struct writes its tag first; it is read as a string and ignored.
-    let tag = tree
-        .tag
-        .map(|_| quote!(let _ = __leaves.next_leaf_seed(#private::IgnoredStr)?;));
+    let tag = tree.tag.map(|_| {
+        let read = or_return(
+            private,
+            quote!(__leaves.next_leaf_seed(#private::IgnoredStr)),
+        );
+        quote!(let _ = #read;)
+    });
     let construct = construct(tree);
     quote! {
         #default
@@ -614,7 +633,7 @@ fn missing_in_map(tree: &Tree, member: &Member) -> TokenStream {
     } else if member.attrs().deserialize_with().is_some() {
         quote!(return #private::Err(<__E as #private::DeError>::missing_field(#name)))
     } else {
-        quote!(#private::missing_field(#name)?)
+        or_return(private, quote!(#private::missing_field(#name)))
     }
 }
 
@@ -645,7 +664,7 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
         return read;
     }
     if member.is_buffered_option() {
-        return quote!(#read.map(|__buffered| __buffered.0));
+        return quote!((#read).map(|__buffered| __buffered.0));
     }
     let inner = quote!((#read).0);
     if member.attrs().deserialize_with().is_some() {
@@ -829,17 +848,20 @@ fn fill_members(tree: &Tree) -> Option<TokenStream> {
         .filter(|m| m.is_flatten() || m.is_catch_all())
         .map(|member| {
             let field = member.state_field();
-            if member.is_catch_all() {
-                return quote!(#private::fill_catch_all_held::<_, _, _, __E>(&mut __state.#field, __held)?;);
-            }
-            let ty = child_ty(tree, member);
-            quote! {
-                <#ty as #private::FlattenDeserialize<'de>>::fill_held::<__E>(
-                    &mut __state.#field,
-                    __held,
-                    #private::held_mode::<#ty>(),
-                )?;
-            }
+            let fill = if member.is_catch_all() {
+                quote!(#private::fill_catch_all_held::<_, _, _, __E>(&mut __state.#field, __held))
+            } else {
+                let ty = child_ty(tree, member);
+                quote! {
+                    <#ty as #private::FlattenDeserialize<'de>>::fill_held::<__E>(
+                        &mut __state.#field,
+                        __held,
+                        #private::held_mode::<#ty>(),
+                    )
+                }
+            };
+            let fill = or_return(private, fill);
+            quote!(#fill;)
         })
         .collect();
     if fills.is_empty() {

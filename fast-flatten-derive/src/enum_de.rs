@@ -10,6 +10,7 @@ use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
 use crate::inline;
+use crate::propagate::or_return;
 use crate::tree::Tree;
 use crate::user_call;
 use crate::variants::{Enum, EnumVariant, SideShape};
@@ -184,8 +185,12 @@ fn entry_point(e: &Enum) -> TokenStream {
             e.rust_name()
         ),
     };
+    let content = or_return(
+        private,
+        quote!(<#private::Content<'de> as #private::Deserialize<'de>>::deserialize(__deserializer)),
+    );
     quote! {
-        let __content = <#private::Content<'de> as #private::Deserialize<'de>>::deserialize(__deserializer)?;
+        let __content = #content;
         let __tagged: #private::Result<Self, __D::Error> = {
             let __deserializer = #private::ContentDeserializer::<_, __D::Error>::lent(&__content);
             #tagged
@@ -354,7 +359,8 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 quote!(#private::untagged_unit_variant(__deserializer, #rust_name, #variant_name))
             };
             let value = unit_value(e, v);
-            quote!({ #check?; #private::Ok(#value) })
+            let check = or_return(private, check);
+            quote!({ #check; #private::Ok(#value) })
         }
         SideShape::Newtype => {
             let field = &v.fields()[0];
@@ -413,7 +419,11 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
     match v.de_shape() {
         SideShape::Unit => {
             let value = unit_value(e, v);
-            quote!({ #private::VariantAccess::unit_variant(access)?; #private::Ok(#value) })
+            let read = or_return(
+                private,
+                quote!(#private::VariantAccess::unit_variant(access)),
+            );
+            quote!({ #read; #private::Ok(#value) })
         }
         SideShape::Newtype => {
             let field = &v.fields()[0];
@@ -755,12 +765,13 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
         let next = match field.attrs.deserialize_with() {
             Some(_) => {
                 let wrapper = field_with_wrapper_ident(e, v, i);
-                quote!(#private::Option::map(
-                    #private::SeqAccess::next_element::<#wrapper #ty_generics>(&mut seq)?,
-                    |__wrapped| __wrapped.value,
-                ))
+                let next = or_return(
+                    private,
+                    quote!(#private::SeqAccess::next_element::<#wrapper #ty_generics>(&mut seq)),
+                );
+                quote!(#private::Option::map(#next, |__wrapped| __wrapped.value))
             }
-            None => quote!(#private::SeqAccess::next_element::<#ty>(&mut seq)?),
+            None => or_return(private, quote!(#private::SeqAccess::next_element::<#ty>(&mut seq))),
         };
         quote! {
             let #local = match #next {

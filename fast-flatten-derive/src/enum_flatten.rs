@@ -21,6 +21,7 @@ use syn::{Type, WherePredicate};
 
 use crate::bound::{self, Impl};
 use crate::enum_ser::{self, pattern, Content};
+use crate::propagate::or_return;
 use crate::variants::{Enum, EnumVariant, SideShape};
 
 pub fn expand(e: &Enum) -> TokenStream {
@@ -337,6 +338,14 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
             ),
         }
     });
+    let variant_index = or_return(
+        private,
+        quote!(__leaves.next_leaf_seed(#private::VariantSeed::<Self, _>::unit_variant())),
+    );
+    let variant_content = or_return(
+        private,
+        quote!(__leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))),
+    );
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
@@ -389,13 +398,13 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
             fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                 __leaves: &mut #private::SeqLeaves<'_, __A>,
             ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = __leaves.next_leaf_seed(#private::VariantSeed::<Self, _>::unit_variant())? else {
+                let #private::Some(index) = (#variant_index) else {
                     return #private::Err(__leaves.invalid_length());
                 };
                 if <Self as #private::DeserializeVariant<'de>>::is_unit(index) {
                     return <Self as #private::DeserializeVariant<'de>>::variant_without_content(index, #content_key);
                 }
-                match __leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))? {
+                match #variant_content {
                     #private::Some(value) => #private::Ok(value),
                     #private::None => #private::Err(__leaves.invalid_length()),
                 }

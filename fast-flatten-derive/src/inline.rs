@@ -21,6 +21,10 @@
 //! section of DESIGN.md): its per-key functions whose body is a tree's own are forced, written
 //! on each; what every tree shares (a leaf's read, the seen-leaf set) is left to LLVM, since
 //! forced it would be copied into every leaf of every tree in debug builds too.
+//!
+//! LLVM's always-inliner runs in debug builds as well: a forced body is copied into each caller,
+//! and copied again at each forced level above. So the generated code keeps forced bodies small
+//! at -O0 too: reads pass errors up with a `match`, not `?` ([`crate::propagate`]).
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -38,6 +38,7 @@ mod enum_ser;
 mod errors;
 mod fields;
 mod inline;
+mod propagate;
 mod ser;
 mod serde_copy;
 mod tree;

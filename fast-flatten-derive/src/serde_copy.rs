@@ -10,6 +10,7 @@ use quote::{format_ident, quote};
 use syn::{Data, DeriveInput, Fields, Ident};
 
 use crate::bound::{self, Impl};
+use crate::propagate::or_return;
 
 /// How the item is copied.
 struct Copy<'a> {
@@ -215,8 +216,12 @@ pub fn remote(
     let read = if getters {
         let members = fields.iter().map(|f| &f.member);
         let de_ty = quote!(#de_ident::<#(#copy_args),*>);
+        let copy = or_return(
+            private,
+            quote!(<#de_ty as #private::Deserialize<'de>>::deserialize(__deserializer)),
+        );
         quote! {
-            let __copy = <#de_ty as #private::Deserialize<'de>>::deserialize(__deserializer)?;
+            let __copy = #copy;
             #private::Ok(#private::Into::<#remote #ty_generics>::into(#ident { #(#members: __copy.#members),* }))
         }
     } else {

@@ -10,6 +10,7 @@ use serde_derive_internals::ast::{Container, Data, Field, Style};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
+use crate::propagate::or_return;
 use crate::user_call;
 
 /// The impls of a tuple or newtype struct: `ser` and `de` replace the derived ones where the
@@ -251,14 +252,15 @@ impl Tuple<'_> {
                 let next = match field.attrs.deserialize_with() {
                     Some(_) => {
                         let wrapper = self.wrapper_ident("Deserialize", index);
-                        quote!(#private::Option::map(
-                            #private::SeqAccess::next_element::<#wrapper #de_ty_generics>(&mut __seq)?,
-                            |__wrapped| __wrapped.value,
-                        ))
+                        let next = or_return(
+                            private,
+                            quote!(#private::SeqAccess::next_element::<#wrapper #de_ty_generics>(&mut __seq)),
+                        );
+                        quote!(#private::Option::map(#next, |__wrapped| __wrapped.value))
                     }
                     None => {
                         let ty = field.ty;
-                        quote!(#private::SeqAccess::next_element::<#ty>(&mut __seq)?)
+                        or_return(private, quote!(#private::SeqAccess::next_element::<#ty>(&mut __seq)))
                     }
                 };
                 quote! {
@@ -281,13 +283,14 @@ impl Tuple<'_> {
                     quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer))
                 }
             };
+            let read = or_return(private, value);
             quote! {
                 #[inline]
                 fn visit_newtype_struct<__E: #private::Deserializer<'de>>(
                     self,
                     __deserializer: __E,
                 ) -> #private::Result<Self::Value, __E::Error> {
-                    let __field0 = #value?;
+                    let __field0 = #read;
                     #private::Ok(#ident(__field0))
                 }
             }

@@ -7,6 +7,7 @@ use quote::quote;
 use serde_derive_internals::ast::Container;
 
 use crate::inline;
+use crate::propagate::or_return;
 use crate::tree::expecting;
 
 pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
@@ -19,6 +20,10 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
     let mut de_generics = container.generics.clone();
     de_generics.params.insert(0, syn::parse_quote!('de));
     let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    let read = or_return(
+        private,
+        quote!(#private::deserialize_unit_struct(__deserializer, #de_name, #expecting)),
+    );
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
@@ -35,7 +40,7 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
             fn deserialize<__D: #private::Deserializer<'de>>(
                 __deserializer: __D,
             ) -> #private::Result<Self, __D::Error> {
-                #private::deserialize_unit_struct(__deserializer, #de_name, #expecting)?;
+                #read;
                 #private::Ok(#ident)
             }
         }

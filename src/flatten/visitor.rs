@@ -156,9 +156,16 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
         fmt::Display::fmt(&self.expecting, f)
     }
 
+    /// Reads the tree from `map`: each key read once and matched against the whole tree, its
+    /// value deserialized into its leaf.
+    // Written here, not in a forced helper: LLVM's always-inliner copies a forced body again at
+    // each level it is inlined through, in debug builds too, and below this are the tree's
+    // whole lookup, reads and `finish`.
     #[inline]
-    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
-        read_map(map, None)
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<T, M::Error> {
+        let mut state = T::new_state();
+        fill_from_map::<T, M>(&mut state, &mut map, None)?;
+        T::finish(state)
     }
 
     #[inline]
@@ -181,26 +188,13 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for TreeVisitor<T> {
     }
 }
 
-/// Reads the tree `T` from `map`: each key read once and matched against the whole tree, its
-/// value deserialized into its leaf.
+/// The loop of [`TreeVisitor::visit_map`]: reads every entry of `map` into `state`, which may
+/// hold entries read from another map already (an internally tagged enum's entries before its
+/// tag), so a key seen in both is a duplicate.
 ///
 /// `tag` is the tag of the internally tagged enum whose struct variant `T` is: the tag was
 /// read already, so a key equal to it is serde's "duplicate field" error. It is compared only
 /// with keys the tree does not know, so it costs nothing on the way through known keys.
-#[inline(always)]
-fn read_map<'de, T, M>(mut map: M, tag: Option<&'static str>) -> Result<T, M::Error>
-where
-    T: FlattenDeserialize<'de>,
-    M: MapAccess<'de>,
-{
-    let mut state = T::new_state();
-    fill_from_map::<T, M>(&mut state, &mut map, tag)?;
-    T::finish(state)
-}
-
-/// The loop of [`read_map`]: reads every entry of `map` into `state`, which may hold entries
-/// read from another map already (an internally tagged enum's entries before its tag), so a
-/// key seen in both is a duplicate.
 #[inline(always)]
 pub(crate) fn fill_from_map<'de, T, M>(
     state: &mut T::State,
