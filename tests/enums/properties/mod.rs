@@ -29,9 +29,7 @@
 //! What they found is in `regressions.rs` (ignored while a bug; the properties step around it,
 //! each place saying which test pins it).
 //!
-//! Cases: each property runs [`DEFAULT_CASES`] cases per type; `FASTKIT_PROPTEST_CASES=N` (else
-//! proptest's `PROPTEST_CASES`) sets another number, as in `tests/roundtrip/properties/`. Failures are not
-//! persisted: the shrunk input is printed.
+//! Cases: each property runs [`fastkit_support::properties`]' number of cases per type.
 
 mod model;
 mod mutations;
@@ -40,38 +38,4 @@ mod roundtrip;
 mod same_decisions;
 mod same_output;
 
-use proptest::prelude::*;
-use proptest::test_runner::{TestCaseError, TestRunner};
-
-/// Cases per property and type unless an environment variable says otherwise.
-const DEFAULT_CASES: u32 = 64;
-
-/// The configuration of every property, as `tests/roundtrip/properties/` reads it (that binary's
-/// `config`, which this one cannot mount): `FASTKIT_PROPTEST_CASES`, else `PROPTEST_CASES`, else
-/// [`DEFAULT_CASES`] (`ProptestConfig::with_cases` would override `PROPTEST_CASES`, so both are
-/// read here); no failure persistence.
-fn config() -> ProptestConfig {
-    let cases = ["FASTKIT_PROPTEST_CASES", "PROPTEST_CASES"]
-        .into_iter()
-        .find_map(|var| Some((var, std::env::var(var).ok()?)))
-        .map_or(DEFAULT_CASES, |(var, value)| {
-            value
-                .trim()
-                .parse()
-                .unwrap_or_else(|_| panic!("{var}={value:?} is not a number of cases"))
-        });
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-/// Runs `test` on the values of `strategy` as `proptest!` would: [`config`]'s cases, the failing
-/// input shrunk and printed.
-fn check<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>) {
-    let mut runner = TestRunner::new(config());
-    if let Err(e) = runner.run(&strategy, test) {
-        panic!("{e}\n{runner}");
-    }
-}
+use fastkit_support::properties::check;

@@ -64,13 +64,7 @@
 //! so later leaves read back into the wrong fields; `regressions::packed_cbor_flattened_none` pins it.
 //! (The workloads have no flattened `Option`, so the properties do not hit it.)
 //!
-//! Cases: each property runs [`DEFAULT_CASES`] cases by default (the whole file takes a few
-//! seconds in a debug build). Set `FASTKIT_PROPTEST_CASES=N` to run `N` cases of every property
-//! (e.g. `FASTKIT_PROPTEST_CASES=5000 cargo test --release --test roundtrip properties::` for a long local
-//! run). proptest's own `PROPTEST_CASES` is honoured too when `FASTKIT_PROPTEST_CASES` is unset:
-//! `ProptestConfig::with_cases` (and any explicit `cases`) would override it, so [`config`]
-//! reads both variables itself. Failures are not persisted (`failure_persistence: None`): the
-//! shrunk failing input is printed instead of written to a `proptest-regressions/` file.
+//! Cases: [`fastkit_support::properties`] says how many, and how to run more.
 
 mod generated;
 mod mutations;
@@ -80,39 +74,4 @@ mod same_decisions;
 mod same_output;
 mod strategies;
 
-use proptest::prelude::*;
-use proptest::test_runner::{TestCaseError, TestRunner};
-
-/// Cases per property unless an environment variable says otherwise.
-const DEFAULT_CASES: u32 = 64;
-
-/// The number of cases: `FASTKIT_PROPTEST_CASES`, else `PROPTEST_CASES`, else [`DEFAULT_CASES`].
-fn cases() -> u32 {
-    for var in ["FASTKIT_PROPTEST_CASES", "PROPTEST_CASES"] {
-        if let Ok(value) = std::env::var(var) {
-            return value
-                .trim()
-                .parse()
-                .unwrap_or_else(|_| panic!("{var}={value:?} is not a number of cases"));
-        }
-    }
-    DEFAULT_CASES
-}
-
-/// The configuration of every property.
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: cases(),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-/// Runs `test` on the values of `strategy` as `proptest!` would: [`config`]'s cases, the failing
-/// input shrunk and printed.
-fn check<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>) {
-    let mut runner = TestRunner::new(config());
-    if let Err(e) = runner.run(&strategy, test) {
-        panic!("{e}\n{runner}");
-    }
-}
+use fastkit_support::properties::check;
