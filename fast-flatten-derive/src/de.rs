@@ -283,11 +283,11 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
                 Some(wrapper) => {
                     let wrapped = or_return(private, quote!(#private::MapAccess::next_value::<#wrapper>(map)));
                     quote! {
-                    if !__state.__seen.insert(#bit) {
-                        return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
-                    }
-                    __state.__value.#place = #wrapped.value;
-                    return #private::Ok(());
+                        if !__state.__seen.insert(#bit) {
+                            return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
+                        }
+                        __state.__value.#place = (#wrapped).value;
+                        return #private::Ok(());
                     }
                 }
                 None => quote! {
@@ -311,11 +311,11 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
                 Some(wrapper) => {
                     let wrapped = or_return(private, quote!(#private::MapAccess::next_value::<#wrapper>(map)));
                     quote! {
-                    if __state.#field.is_some() {
-                        return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
-                    }
-                    __state.#field = #private::Some(#wrapped.value);
-                    return #private::Ok(());
+                        if __state.#field.is_some() {
+                            return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
+                        }
+                        __state.#field = #private::Some((#wrapped).value);
+                        return #private::Ok(());
                     }
                 }
                 None => quote!(return #private::deserialize_leaf(&mut __state.#field, #name, map);),
