@@ -323,11 +323,6 @@ pub fn flatten_through_conversion(container: &Container, private: &TokenStream) 
             }
 
             #[inline]
-            fn rest_keys_are_names(__state: &mut Self::State) -> bool {
-                #buffered::rest_keys_are_names(__state)
-            }
-
-            #[inline]
             fn rest_takes_all(__state: &mut Self::State) -> bool {
                 #buffered::rest_takes_all(__state)
             }

@@ -174,7 +174,7 @@ fn state_struct(
 }
 
 /// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
-/// a child's slots are asked of the child.
+/// a child's slots are asked of the child; and `non_name_key`, told to every child.
 fn owns(tree: &Tree) -> Option<TokenStream> {
     let private = &tree.private;
     let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
@@ -196,6 +196,11 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
             }
         }
     });
+    let tell = children.iter().map(|member| {
+        let ty = child_ty(tree, member);
+        let field = member.state_field();
+        quote!(<#ty as #private::FlattenDeserialize<'de>>::non_name_key(&mut __state.#field);)
+    });
     Some(quote! {
         const CHOOSES: bool = false #(|| #chooses)*;
 
@@ -203,6 +208,10 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         fn owns(__state: &Self::State, slot: usize) -> bool {
             #(#asks)*
             true
+        }
+
+        fn non_name_key(__state: &mut Self::State) {
+            #(#tell)*
         }
     })
 }
@@ -383,7 +392,9 @@ fn finish(tree: &Tree) -> TokenStream {
 }
 
 /// A flattened child's value from its state, in `finish`: its own `finish`, or with
-/// `#[serde(flatten, default)]` the default when none of the child's keys appeared.
+/// `#[serde(flatten, default)]`, when none of the child's keys appeared, the value it reads from
+/// no keys (as serde's derive, which ignores the attribute, reads it) or, where it cannot, the
+/// default.
 fn child_value(tree: &Tree, member: &Member) -> TokenStream {
     let private = &tree.private;
     let field = member.state_field();
@@ -400,9 +411,13 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
         SerdeDefault::Default => quote!(#private::Default::default()),
         SerdeDefault::Path(path) => user_call::call(path, quote!()),
     };
+    let read = unwrap_child(member, quote!(__read));
     quote! {
         if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
-            #default
+            match <#ty as #private::FlattenDeserialize<'de>>::finish::<__E>(__state.#field) {
+                #private::Ok(__read) => #read,
+                #private::Err(_) => #default,
+            }
         } else {
             #finish
         }
@@ -790,27 +805,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             }
         }
     });
-    // Names only when every taker takes names only (a marked catch-all map never does).
-    let names_only = takers.iter().map(|member| {
-        let field = member.state_field();
-        let ty = child_ty(tree, member);
-        if member.is_catch_all() {
-            quote!(false)
-        } else {
-            quote! {
-                (!<#ty as #private::FlattenFields>::CATCH_ALL
-                    || <#ty as #private::FlattenDeserialize<'de>>::rest_keys_are_names(&mut __state.#field))
-            }
-        }
-    });
     Some(quote! {
-        #[inline]
-        fn rest_keys_are_names(
-            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
-        ) -> bool {
-            true #(&& #names_only)*
-        }
-
         #[inline]
         fn rest_claim(
             __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,

@@ -453,6 +453,8 @@ fn untagged(e: &Enum) -> TokenStream {
             const FIELDS: &'static [&'static str] = &[];
             const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::CatchAll];
             const CATCH_ALL: bool = true;
+            // serde reads an untagged enum with `deserialize_any`, which views every entry.
+            const SERDE_VIEWER: bool = true;
 
             #[inline]
             fn slot_of(_key: &str) -> #private::Option<usize> {
@@ -655,6 +657,9 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened
                 || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
             const CATCH_ALL: bool = <#trees as #private::VariantFields>::CATCH_ALL;
+            // serde reads an internally tagged enum with `deserialize_any`, which views every
+            // entry: a catch-all after it receives its keys too.
+            const SERDE_VIEWER: bool = true;
 
             #[inline]
             fn slot_of(key: &str) -> #private::Option<usize> {

@@ -24,6 +24,12 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let strict = tree.strict;
     // serde's derive reads a struct with any flattened field as a map: it views its keys.
     let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
+    // ... and reads its keys as names only (no field indices).
+    let has_flattened = tree.de_members().any(|m| !m.is_leaf());
+    let notices = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
+        let ty = &member.flat_ty;
+        quote!(<#ty as #private::FlattenFields>::NOTICES_NON_NAME_KEYS)
+    });
     let serde_order = serde_order(tree, false);
     let shares_written_keys = shared_keys(tree, Shared::Written);
     let map_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
@@ -104,6 +110,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
             const STRICT: bool = #strict;
             const SERDE_VIEWER: bool = #serde_viewer;
+            const HAS_FLATTENED: bool = #has_flattened;
+            const NOTICES_NON_NAME_KEYS: bool = false #(|| #notices)*;
             const SERDE_ORDER: bool = #serde_order;
             const MAP_CATCH_ALL: bool = false #(|| #map_catch_all)*;
             const SHARES_WRITTEN_KEYS: bool = #shares_written_keys;
@@ -124,7 +132,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// `SERDE_ORDER`: whether a key of the tree can go to more than one place as serde's flatten
 /// hands keys out (see the runtime's `held_map.rs`), over the flattened members in declaration
 /// order: a member read in serde's order itself; two members taking unclaimed keys (catch-all
-/// maps, buffered fields); one taking them before a member with leaves (serde issue 2764); one
+/// maps, buffered fields); one taking them before a member with leaves or a buffered type that
+/// takes the keys it names (serde issue 2764); one
 /// viewing its keys (a struct with flattened fields, an internally tagged or untagged enum)
 /// before one taking unclaimed keys.
 ///
@@ -157,6 +166,9 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
     struct Part {
         catch_all: TokenStream,
         has_leaves: TokenStream,
+        /// Whether it takes keys no leaf claims by name (a buffered struct or enum): a catch-all
+        /// before it views them first, as serde's flatten hands them out.
+        takes_names: TokenStream,
         viewer: TokenStream,
         order: TokenStream,
     }
@@ -168,6 +180,7 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
                 return Part {
                     catch_all: quote!(true),
                     has_leaves: quote!(false),
+                    takes_names: quote!(false),
                     viewer: quote!(true),
                     order: quote!(false),
                 };
@@ -180,24 +193,32 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
                 member.flat_ty.clone()
             };
             let fields = quote!(<#ty as #private::FlattenFields>);
-            let (catch_all, order) = match question {
+            let (catch_all, takes_names, order) = match question {
                 Shared::Read => {
                     let field = member.state_field();
                     let de = quote!(<#ty as #private::FlattenDeserialize<'de>>);
                     (
                         quote!(#de::rest_takes_all(&mut __state.#field)),
+                        quote!((#fields::CATCH_ALL && !#de::rest_takes_all(&mut __state.#field))),
                         quote!(#de::reads_in_serde_order(&mut __state.#field)),
                     )
                 }
-                Shared::Shape => (quote!(#fields::CATCH_ALL), quote!(#fields::SERDE_ORDER)),
+                // Taking names is a kind of `CATCH_ALL` the shape cannot tell: two count.
+                Shared::Shape => (
+                    quote!(#fields::CATCH_ALL),
+                    quote!(false),
+                    quote!(#fields::SERDE_ORDER),
+                ),
                 Shared::Written => (
                     quote!(#fields::MAP_CATCH_ALL),
+                    quote!(false),
                     quote!(#fields::SHARES_WRITTEN_KEYS),
                 ),
             };
             Part {
                 catch_all,
                 has_leaves: quote!((#fields::LEN > 0)),
+                takes_names,
                 viewer: quote!(#fields::SERDE_VIEWER),
                 order,
             }
@@ -216,7 +237,8 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
         for later in &parts[i + 1..] {
             let (catch_all, viewer, leaves) = (&first.catch_all, &first.viewer, &first.has_leaves);
             let (later_catch_all, later_leaves) = (&later.catch_all, &later.has_leaves);
-            pairs.push(quote!((#later_leaves && #catch_all)));
+            let later_names = &later.takes_names;
+            pairs.push(quote!(((#later_leaves || #later_names) && #catch_all)));
             pairs.push(quote!((#viewer && #leaves && #later_catch_all)));
         }
     }

@@ -190,9 +190,9 @@ impl<'a> Tree<'a> {
     }
 
     /// Whether the tree may be read in serde's order, where a key can go to more than one
-    /// place (`held_map.rs` in the runtime): not when strict, nor for an enum's variant.
+    /// place (`held_map.rs` in the runtime): not when strict.
     pub fn may_read_in_serde_order(&self) -> bool {
-        !self.strict && self.marker.is_none()
+        !self.strict
     }
 
     /// Members that take part in deserialization (own leaves and flattened children).

@@ -84,3 +84,37 @@ pub fn check_structured(data: &[u8]) {
     fuzz_structured::check_structured(data);
     BOUND.store(0, Ordering::Relaxed);
 }
+
+/// The shape generator's target: the first two bytes pick one of the generated families
+/// (`tests/shapes/`), the rest is read by both of its derives
+/// (`fastkit_support::shapes::compare_input`); a difference no intended rule allows panics.
+pub fn check_shapes(data: &[u8]) {
+    use fastkit_shape_tests::{visit_family, FAMILIES};
+    use fastkit_support::shapes::{compare_input, FamilyVisitor, ShapeFamily, Verdict};
+
+    struct Compare<'a> {
+        input: &'a [u8],
+        verdict: Verdict,
+    }
+
+    impl FamilyVisitor for Compare<'_> {
+        fn visit<F: ShapeFamily>(&mut self) {
+            self.verdict = compare_input::<F>(self.input);
+        }
+    }
+
+    let Some((pick, input)) = data.split_first_chunk::<2>() else {
+        return;
+    };
+    let family = usize::from(u16::from_le_bytes(*pick)) % FAMILIES;
+    BOUND.store(allocation_bound(input.len()), Ordering::Relaxed);
+    let mut compare = Compare {
+        input,
+        verdict: Verdict::Same,
+    };
+    visit_family(family, &mut compare);
+    BOUND.store(0, Ordering::Relaxed);
+    if let Verdict::Finding(finding) = compare.verdict {
+        panic!("family {family}: {finding}");
+    }
+}

@@ -11,15 +11,32 @@ use super::{Content, ContentDeserializer};
 /// that reads a map's next value.
 pub(crate) struct HeldValue<'de, E> {
     value: Option<Content<'de>>,
+    /// Whether the value is read as lent rather than moved: see [`HeldValue::viewed`].
+    viewed: bool,
     error: PhantomData<E>,
 }
 
 impl<'de, E> HeldValue<'de, E> {
-    /// The map holding `value` only.
+    /// The map holding `value` only, read as a value moved out of a buffer (serde's
+    /// `ContentDeserializer`: a buffered enum's, or an entry a flattened struct takes).
     #[inline]
     pub(crate) fn new(value: Content<'de>) -> Self {
         HeldValue {
             value: Some(value),
+            viewed: false,
+            error: PhantomData,
+        }
+    }
+
+    /// The map holding `value` only, read as a value lent from a buffer (serde's
+    /// `ContentRefDeserializer`: an entry of serde's flatten buffer that a flattened field views
+    /// rather than takes). The two differ at the edges: a unit struct reads from a moved empty
+    /// map, not from a lent one.
+    #[inline]
+    pub(crate) fn viewed(value: Content<'de>) -> Self {
+        HeldValue {
+            value: Some(value),
+            viewed: true,
             error: PhantomData,
         }
     }
@@ -34,6 +51,7 @@ impl<'de, E: de::Error> MapAccess<'de> for HeldValue<'de, E> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, E> {
         match self.value.take() {
+            Some(value) if self.viewed => seed.deserialize(ContentDeserializer::lent(&value)),
             Some(value) => seed.deserialize(ContentDeserializer::moved(value)),
             None => Err(E::custom("serde_fastkit: a held value was read twice")),
         }

@@ -76,11 +76,11 @@ impl<'de, E: DeserializeVariant<'de>> AdjacentState<'de, E> {
     ) -> Result<(), M::Error> {
         *self = match (core::mem::replace(self, AdjacentState::Empty), content) {
             (AdjacentState::Empty, false) => {
-                AdjacentState::Tag(map.next_value_seed(VariantSeed::<E, _>::unit_variant())?)
+                AdjacentState::Tag(map.next_value_seed(VariantSeed::<E, _>::held())?)
             }
             #[cfg(feature = "alloc")]
             (AdjacentState::Content(held), false) => {
-                let index = map.next_value_seed(VariantSeed::<E, _>::unit_variant())?;
+                let index = map.next_value_seed(VariantSeed::<E, _>::held())?;
                 AdjacentState::Done(E::deserialize_variant(
                     index,
                     ContentDeserializer::moved(held),

@@ -20,7 +20,7 @@ use serde::de::{self, Error as _, IgnoredAny, MapAccess, SeqAccess};
 use super::{variant_out_of_range, InternallyTagged, VariantSeed, Variants};
 #[cfg(feature = "alloc")]
 use crate::buffer::{reserve_held, Content, ContentVisitor, HeldValue};
-use crate::flatten::{FlattenDeserialize, FlattenFields, RestKey, SeqLeaves};
+use crate::flatten::{FlattenDeserialize, FlattenFields, RestClaim, RestKey, SeqLeaves};
 
 /// A flattened internally tagged enum: the list of its variants' trees, and the enum built
 /// from the list's value. Implemented by the derive.
@@ -286,7 +286,8 @@ pub fn internal_slot_name<L: VariantFields>(
 
 /// The state of a flattened internally tagged enum `E`.
 pub enum InternalState<'de, E: FlattenInternal<'de>> {
-    /// No tag yet: the values of variant leaves read so far.
+    /// No tag yet: the values of variant leaves read so far, and the entries no leaf claims
+    /// (for the chosen variant's catch-all, under the slot `REST`).
     Pending(HeldLeaves<'de>, PhantomData<fn() -> E>),
     /// The variant the tag chose.
     Chosen(<E::Trees as VariantTrees<'de>>::State),
@@ -342,7 +343,11 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         #[cfg(feature = "alloc")]
         if let InternalState::Pending(held, _) = before {
             for (slot, value) in held {
-                self.deliver(slot, &mut HeldValue::<M::Error>::new(value))?;
+                if slot == REST {
+                    self.deliver_rest::<M::Error>(value)?;
+                } else {
+                    self.deliver(slot, &mut HeldValue::<M::Error>::new(value))?;
+                }
             }
         }
         #[cfg(not(feature = "alloc"))]
@@ -358,6 +363,19 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         }
     }
 
+    /// An entry no leaf claimed before the tag ([`REST`]), to the chosen variant's catch-all.
+    #[cfg(feature = "alloc")]
+    fn deliver_rest<Er: de::Error>(&mut self, entry: Content<'de>) -> Result<(), Er> {
+        let (InternalState::Chosen(state), Content::Map(mut entry)) = (self, entry) else {
+            return Ok(());
+        };
+        let Some((key, value)) = entry.pop() else {
+            return Ok(());
+        };
+        let key = crate::flatten::held_map::rest_key(&key);
+        E::Trees::deserialize_rest(state, key, &mut HeldValue::<Er>::new(value)).map(drop)
+    }
+
     /// The enum, once the map has ended: serde's "missing field" for the tag when there was
     /// none.
     #[inline]
@@ -368,8 +386,9 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         }
     }
 
-    /// A key no leaf claims: the chosen variant's catch-all takes it. Before the tag it is not
-    /// held (the tag may choose a variant without a catch-all): the tree skips or reports it.
+    /// A key no leaf claims: the chosen variant's catch-all takes it. Before the tag it is held
+    /// where some variant has a catch-all, and given to the chosen variant's once the tag comes
+    /// (as serde's flatten hands the variant every entry); a variant without one drops it.
     #[inline]
     pub fn deserialize_rest<M: MapAccess<'de>>(
         &mut self,
@@ -378,6 +397,7 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
     ) -> Result<bool, M::Error> {
         match self {
             InternalState::Chosen(state) => E::Trees::deserialize_rest(state, key, map),
+            InternalState::Pending(held, _) if E::CATCH_ALL => hold_rest(held, key, map),
             InternalState::Pending(..) => Ok(false),
         }
     }
@@ -413,6 +433,35 @@ type HeldLeaves<'de> = Vec<(usize, Content<'de>)>;
 /// Without a heap nothing is held: a leaf before the tag is an error ([`hold_leaf`]).
 #[cfg(not(feature = "alloc"))]
 type HeldLeaves<'de> = PhantomData<&'de ()>;
+
+/// The slot under which an entry no leaf claims is held before the tag of a flattened
+/// internally tagged enum whose variants have a catch-all: the entry, as a map of one entry,
+/// goes to the chosen variant's catch-all. Beside the leaves, so that the enums without a
+/// catch-all (and every tag-first read) carry nothing more.
+#[cfg(feature = "alloc")]
+const REST: usize = usize::MAX;
+
+/// Holds the map's next value under `key` until the tag comes ([`REST`]).
+#[cfg(feature = "alloc")]
+fn hold_rest<'de, M: MapAccess<'de>>(
+    held: &mut HeldLeaves<'de>,
+    key: RestKey<'de>,
+    map: &mut M,
+) -> Result<bool, M::Error> {
+    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+    held.push((REST, Content::Map(alloc::vec![(Content::from(key), value)])));
+    Ok(true)
+}
+
+/// Without a heap a key no leaf claims before the tag is dropped.
+#[cfg(not(feature = "alloc"))]
+fn hold_rest<'de, M: MapAccess<'de>>(
+    _held: &mut HeldLeaves<'de>,
+    _key: RestKey<'de>,
+    _map: &mut M,
+) -> Result<bool, M::Error> {
+    Ok(false)
+}
 
 #[cfg(feature = "alloc")]
 #[inline]
@@ -487,10 +536,18 @@ where
         return T::deserialize_slot(state, own, map);
     }
     let name = E::slot_name(slot).unwrap_or("");
-    match T::slot_of(name) {
-        Some(own) => T::deserialize_slot(state, own, map),
-        None => skip_other_variant_key(E::DENY_UNKNOWN_FIELDS_FLATTENED, name, T::FIELDS, map),
+    if let Some(own) = T::slot_of(name) {
+        return T::deserialize_slot(state, own, map);
     }
+    // Another variant's leaf, read before the tag: no leaf of this variant claims it, so its
+    // catch-all takes it, as serde's flatten hands the chosen variant every entry.
+    if T::CATCH_ALL {
+        let key = RestKey::Borrowed(name);
+        if T::rest_claim(state, &key) != RestClaim::No && T::deserialize_rest(state, key, map)? {
+            return Ok(());
+        }
+    }
+    skip_other_variant_key(E::DENY_UNKNOWN_FIELDS_FLATTENED, name, T::FIELDS, map)
 }
 
 /// Whether the variant the tag chose (the tree `T`, from `offset`) has the leaf `slot` of the

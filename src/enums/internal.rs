@@ -26,7 +26,7 @@ use super::{DeserializeVariant, VariantSeed};
 #[cfg(feature = "alloc")]
 use crate::buffer::{held_entries, held_vec, Content, ContentDeserializer, ContentVisitor};
 #[cfg(feature = "alloc")]
-use crate::flatten::fill_from_held;
+use crate::flatten::{fill_from_held, fill_in_serde_order_after};
 use crate::flatten::{fill_from_map, FlattenDeserialize, FlattenFields};
 use crate::stack_text::KeyText;
 
@@ -327,6 +327,17 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
         let mut state = T::new_state();
         #[cfg(feature = "alloc")]
         if let Some(held) = self.held {
+            // A variant whose keys can go to two places reads every entry in serde's order,
+            // those held before the tag first.
+            if T::SERDE_ORDER && T::reads_in_serde_order(&mut state) {
+                fill_in_serde_order_after::<T, _, M>(
+                    &mut state,
+                    &mut held_entries(held),
+                    &mut self.map,
+                    tag,
+                )?;
+                return Ok(into(T::finish(state)?));
+            }
             fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held), tag)?;
         }
         fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;

@@ -28,6 +28,11 @@ pub enum Str {}
 /// `serialize_unit_variant` (a string in JSON, the variant's index in bincode).
 pub enum UnitVariant {}
 
+/// What serde's flatten reads an adjacently tagged enum's tag from: the value held as it came
+/// (`deserialize_any`), then a string naming the variant, or a map of one entry whose key names
+/// it (`ContentDeserializer::deserialize_enum`).
+pub enum Held {}
+
 impl Read for Identifier {
     #[inline]
     fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
@@ -39,6 +44,13 @@ impl Read for Str {
     #[inline]
     fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
         deserializer.deserialize_str(VariantVisitor::<E>(PhantomData))
+    }
+}
+
+impl Read for Held {
+    #[inline]
+    fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_any(HeldTagVisitor::<E>(PhantomData))
     }
 }
 
@@ -66,6 +78,14 @@ impl<E> VariantSeed<E, Str> {
     /// Reads the identifier with `deserialize_str`.
     #[inline]
     pub fn str() -> Self {
+        VariantSeed { read: PhantomData }
+    }
+}
+
+impl<E> VariantSeed<E, Held> {
+    /// Reads the identifier as serde's flatten reads it from its buffer.
+    #[inline]
+    pub fn held() -> Self {
         VariantSeed { read: PhantomData }
     }
 }
@@ -163,5 +183,70 @@ impl<'de, E: Variants> Visitor<'de> for UnitVariantVisitor<E> {
         let (index, variant) = data.variant_seed(VariantSeed::<E, _>::identifier())?;
         variant.unit_variant()?;
         Ok(index)
+    }
+}
+
+/// The tag of an adjacently tagged enum flattened into a struct, as serde's derive reads it
+/// from the entry it held: a string, or a map of one entry whose value is unit (`{"A": null}`);
+/// an enum's unit variant too, where a format gives one.
+struct HeldTagVisitor<E>(PhantomData<fn() -> E>);
+
+impl<'de, E: Variants> Visitor<'de> for HeldTagVisitor<E> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("string or map")
+    }
+
+    fn visit_str<Er: de::Error>(self, name: &str) -> Result<usize, Er> {
+        VariantVisitor::<E>::name(name)
+    }
+
+    fn visit_map<M: de::MapAccess<'de>>(self, mut map: M) -> Result<usize, M::Error> {
+        let Some(index) = map.next_key_seed(VariantSeed::<E, _>::identifier())? else {
+            return Err(de::Error::invalid_value(
+                Unexpected::Map,
+                &"map with a single key",
+            ));
+        };
+        map.next_value::<UnitValue>()?;
+        match map.next_key::<de::IgnoredAny>()? {
+            None => Ok(index),
+            Some(_) => Err(de::Error::invalid_value(
+                Unexpected::Map,
+                &"map with a single key",
+            )),
+        }
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<usize, A::Error> {
+        UnitVariantVisitor::<E>(PhantomData).visit_enum(data)
+    }
+}
+
+/// The value of a unit variant written as a map's one entry: unit or nil.
+struct UnitValue;
+
+impl<'de> de::Deserialize<'de> for UnitValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct UnitVisitor;
+
+        impl Visitor<'_> for UnitVisitor {
+            type Value = UnitValue;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("unit variant")
+            }
+
+            fn visit_unit<E>(self) -> Result<UnitValue, E> {
+                Ok(UnitValue)
+            }
+
+            fn visit_none<E>(self) -> Result<UnitValue, E> {
+                Ok(UnitValue)
+            }
+        }
+
+        deserializer.deserialize_any(UnitVisitor)
     }
 }

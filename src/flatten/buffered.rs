@@ -140,11 +140,6 @@ impl<'de, T: Deserialize<'de>> FlattenDeserialize<'de> for Buffered<T> {
     }
 
     #[inline]
-    fn rest_keys_are_names(state: &mut BufferedState<'de>) -> bool {
-        matches!(state.takes::<T>(), Takes::Named(_))
-    }
-
-    #[inline]
     fn rest_takes_all(state: &mut BufferedState<'de>) -> bool {
         matches!(state.takes::<T>(), Takes::All)
     }

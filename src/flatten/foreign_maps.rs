@@ -79,6 +79,15 @@ mod json {
             key: RestKey<'de>,
             map: &mut M,
         ) -> Result<bool, M::Error> {
+            // serde_json reads the first key of a `Value`'s map as a string only (to tell a
+            // map from its special forms), the others as `String`s, which take UTF-8 bytes too.
+            if state.is_empty() && matches!(key, RestKey::BorrowedBytes(_) | RestKey::OwnedBytes(_))
+            {
+                return Err(de::Error::invalid_type(
+                    de::Unexpected::Bytes(&[]),
+                    &"a string key",
+                ));
+            }
             catch_all_insert(state, key, map)
         }
     }

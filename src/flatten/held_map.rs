@@ -19,7 +19,7 @@
 //! once per place that holds it.
 
 #[cfg(feature = "alloc")]
-use alloc::{format, vec::Vec};
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use serde::de::{self, Deserialize, MapAccess};
@@ -28,6 +28,8 @@ use serde::de::{Error as _, IntoDeserializer};
 
 #[cfg(feature = "alloc")]
 use super::errors::unknown_field;
+#[cfg(feature = "alloc")]
+use super::key::HeldKeySeed;
 use super::{FlattenDeserialize, FlattenFields};
 #[cfg(feature = "alloc")]
 use super::{RestClaim, RestKey};
@@ -103,7 +105,19 @@ impl<'de> HeldMap<'de> {
         M: MapAccess<'de>,
     {
         let mut entries = Vec::new();
-        while let Some(key) = map.next_key_seed(ContentVisitor(PhantomData))? {
+        while let Some(key) = map.next_key_seed(HeldKeySeed)? {
+            if T::NOTICES_NON_NAME_KEYS
+                && matches!(
+                    key,
+                    Content::Bool(_)
+                        | Content::I64(_)
+                        | Content::F64(_)
+                        | Content::Char(_)
+                        | Content::Unit
+                )
+            {
+                T::non_name_key(state);
+            }
             if let Some(slot) = key.as_str().and_then(T::own_slot_of) {
                 T::deserialize_slot(state, slot, map)?;
                 continue;
@@ -123,6 +137,16 @@ impl<'de> HeldMap<'de> {
             });
         }
         Ok(HeldMap { entries })
+    }
+
+    /// `later`'s entries after this map's, numbered on.
+    fn append(&mut self, later: HeldMap<'de>) {
+        let start = self.entries.len();
+        self.entries
+            .extend(later.entries.into_iter().map(|entry| HeldEntry {
+                origin: start + entry.origin,
+                ..entry
+            }));
     }
 
     /// serde's "unknown field" error for the first entry no field read, if any.
@@ -197,12 +221,15 @@ impl<'de> HeldMap<'de> {
             match text.and_then(T::slot_of) {
                 Some(slot) if T::CHOOSES && !T::owns(state, slot) => continue,
                 Some(slot) => {
-                    let value = match mode {
-                        HeldMode::Take => entry.value.take().unwrap_or(Content::Unit),
-                        HeldMode::View => value.clone(),
+                    // Moved out when taken, lent when viewed, as serde's flatten does.
+                    let mut value = match mode {
+                        HeldMode::Take => {
+                            HeldValue::<E>::new(entry.value.take().unwrap_or(Content::Unit))
+                        }
+                        HeldMode::View => HeldValue::viewed(value.clone()),
                     };
                     entry.used = true;
-                    T::deserialize_slot(state, slot, &mut HeldValue::<E>::new(value))?;
+                    T::deserialize_slot(state, slot, &mut value)?;
                 }
                 None if only.is_some() => continue,
                 None => {
@@ -212,13 +239,13 @@ impl<'de> HeldMap<'de> {
                         continue;
                     }
                     // A named claim takes the entry, as serde's struct does; a catch-all views it.
-                    let value = match (mode, claim) {
+                    let mut value = match (mode, claim) {
                         (HeldMode::Take, _) | (_, RestClaim::Named) => {
-                            entry.value.take().unwrap_or(Content::Unit)
+                            HeldValue::<E>::new(entry.value.take().unwrap_or(Content::Unit))
                         }
-                        _ => value.clone(),
+                        _ => HeldValue::viewed(value.clone()),
                     };
-                    entry.used = T::deserialize_rest(state, key, &mut HeldValue::<E>::new(value))?;
+                    entry.used = T::deserialize_rest(state, key, &mut value)?;
                 }
             }
         }
@@ -226,9 +253,9 @@ impl<'de> HeldMap<'de> {
     }
 }
 
-#[cfg(feature = "alloc")]
 /// A held key as the key a catch-all deserializes its own key type from.
-fn rest_key<'de>(key: &Content<'de>) -> RestKey<'de> {
+#[cfg(feature = "alloc")]
+pub(crate) fn rest_key<'de>(key: &Content<'de>) -> RestKey<'de> {
     match key {
         Content::Str(text) => RestKey::Borrowed(text),
         Content::String(text) => RestKey::Owned(text.clone()),
@@ -242,7 +269,12 @@ fn rest_key<'de>(key: &Content<'de>) -> RestKey<'de> {
         Content::I16(n) => RestKey::Signed(i64::from(*n)),
         Content::I32(n) => RestKey::Signed(i64::from(*n)),
         Content::I64(n) => RestKey::Signed(*n),
-        other => RestKey::Owned(format!("{other:?}")),
+        Content::Bool(b) => RestKey::Bool(*b),
+        Content::F32(n) => RestKey::Float(f64::from(*n)),
+        Content::F64(n) => RestKey::Float(*n),
+        Content::Char(c) => RestKey::Char(*c),
+        // Held keys are read by `HeldKeySeed`, which gives none of the others.
+        _ => RestKey::Unit,
     }
 }
 
@@ -260,6 +292,29 @@ where
     M: MapAccess<'de>,
 {
     let mut held = HeldMap::read::<T, M>(state, map, tag)?;
+    T::fill_members::<M::Error>(state, &mut held)?;
+    if T::DENY_UNKNOWN_FIELDS {
+        held.check_all_used::<M::Error, T>()?;
+    }
+    Ok(())
+}
+
+/// [`fill_in_serde_order`] of an internally tagged enum's struct variant whose entries before
+/// the tag were held (`before`): those entries, then the rest of the live map.
+#[cfg(feature = "alloc")]
+pub(crate) fn fill_in_serde_order_after<'de, T, B, M>(
+    state: &mut T::State,
+    before: &mut B,
+    map: &mut M,
+    tag: Option<&'static str>,
+) -> Result<(), M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    B: MapAccess<'de, Error = M::Error>,
+    M: MapAccess<'de>,
+{
+    let mut held = HeldMap::read::<T, B>(state, before, tag)?;
+    held.append(HeldMap::read::<T, M>(state, map, tag)?);
     T::fill_members::<M::Error>(state, &mut held)?;
     if T::DENY_UNKNOWN_FIELDS {
         held.check_all_used::<M::Error, T>()?;

@@ -8,7 +8,9 @@ use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, Unexpected, Visitor};
 
 use super::errors::{unknown_field_of, TreeNames};
-use super::{FlattenFields, RestKey};
+use super::{FlattenDeserialize, FlattenFields, RestKey};
+#[cfg(feature = "alloc")]
+use crate::buffer::Content;
 use crate::stack_text::StackText;
 
 /// Deserializes one map key into the slot it names in `T`'s tree (`None` for an unknown key).
@@ -21,6 +23,11 @@ pub(crate) struct KeySeed<T> {
     tag: Option<&'static str>,
     tree: PhantomData<fn() -> T>,
 }
+
+/// What [`KeySeed`] gives for a key that is not a name (a boolean, a negative integer, a float,
+/// a character, unit) in a struct with flattened fields: no slot's number, so that the read
+/// loop tells the tree ([`FlattenDeserialize::non_name_key`]) on its cold path.
+pub(crate) const NON_NAME: usize = usize::MAX;
 
 impl<T> KeySeed<T> {
     #[inline]
@@ -130,8 +137,70 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
 
     #[inline]
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<Option<usize>, E> {
+        if T::HAS_FLATTENED {
+            return unknown_integer(T::DENY_UNKNOWN_FIELDS);
+        }
         index_key(index, T::LEN, T::DENY_UNKNOWN_FIELDS)
     }
+
+    // serde's derive reads these as unknown keys of a struct with flattened fields, and refuses
+    // them (as the defaults do: "expected field identifier") in any other struct.
+
+    fn visit_i64<E: de::Error>(self, key: i64) -> Result<Option<usize>, E> {
+        if T::HAS_FLATTENED {
+            return non_name(T::DENY_UNKNOWN_FIELDS, T::NOTICES_NON_NAME_KEYS);
+        }
+        Err(E::invalid_type(Unexpected::Signed(key), &self))
+    }
+
+    fn visit_bool<E: de::Error>(self, key: bool) -> Result<Option<usize>, E> {
+        if T::HAS_FLATTENED {
+            return non_name(T::DENY_UNKNOWN_FIELDS, T::NOTICES_NON_NAME_KEYS);
+        }
+        Err(E::invalid_type(Unexpected::Bool(key), &self))
+    }
+
+    fn visit_f64<E: de::Error>(self, key: f64) -> Result<Option<usize>, E> {
+        if T::HAS_FLATTENED {
+            return non_name(T::DENY_UNKNOWN_FIELDS, T::NOTICES_NON_NAME_KEYS);
+        }
+        Err(E::invalid_type(Unexpected::Float(key), &self))
+    }
+
+    fn visit_char<E: de::Error>(self, key: char) -> Result<Option<usize>, E> {
+        if T::HAS_FLATTENED {
+            return non_name(T::DENY_UNKNOWN_FIELDS, T::NOTICES_NON_NAME_KEYS);
+        }
+        Err(E::invalid_type(Unexpected::Char(key), &self))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Option<usize>, E> {
+        if T::HAS_FLATTENED {
+            return non_name(T::DENY_UNKNOWN_FIELDS, T::NOTICES_NON_NAME_KEYS);
+        }
+        Err(E::invalid_type(Unexpected::Unit, &self))
+    }
+}
+
+/// An integer key in a struct with flattened fields: an unknown key (serde's buffer hands it on
+/// as one, and a struct that reads the map whole ignores it), or serde's error for it under
+/// `deny_unknown_fields`.
+#[cold]
+fn unknown_integer<E: de::Error>(deny: bool) -> Result<Option<usize>, E> {
+    if deny {
+        return Err(E::custom("unexpected map key"));
+    }
+    Ok(None)
+}
+
+/// A key that is not a name, in a struct with flattened fields: [`NON_NAME`] for a tree that
+/// notices such keys, else an unknown key; serde's error for it under `deny_unknown_fields`.
+#[cold]
+fn non_name<E: de::Error>(deny: bool, noticed: bool) -> Result<Option<usize>, E> {
+    if deny {
+        return Err(E::custom("unexpected map key"));
+    }
+    Ok(noticed.then_some(NON_NAME))
 }
 
 /// serde's expectation for an out-of-range field index: "field index 0 <= i < N".
@@ -151,51 +220,40 @@ pub(crate) enum TreeKey<'de> {
 
 /// The key seed of a tree with a catch-all map: a key no leaf claims is kept (borrowed where the
 /// format lends it) for the map. Integer keys always go to the map, never to a slot by index.
-pub(crate) struct CatchAllKeySeed<T> {
+///
+/// A key naming a leaf the value being read does not have (see
+/// [`FlattenDeserialize::owns`](super::FlattenDeserialize::owns): another variant's leaf, a
+/// leaf of a flattened `Option` that failed to read) is no leaf's, as serde's flatten leaves
+/// such an entry to the fields after: it is kept for the map too.
+pub(crate) struct CatchAllKeySeed<'s, 'de, T: FlattenDeserialize<'de>> {
     /// As [`KeySeed::tag`].
     tag: Option<&'static str>,
-    /// Whether the tree takes names only (see
-    /// [`FlattenDeserialize::rest_keys_are_names`](super::FlattenDeserialize::rest_keys_are_names)):
-    /// then the key is read as an identifier, else as any value.
-    names_only: bool,
-    tree: PhantomData<fn() -> T>,
+    /// The value read so far, asked whether it owns a slot when the tree `CHOOSES`.
+    state: &'s T::State,
 }
 
-impl<T> CatchAllKeySeed<T> {
+impl<'s, 'de, T: FlattenDeserialize<'de>> CatchAllKeySeed<'s, 'de, T> {
     #[inline]
-    pub(crate) fn new(tag: Option<&'static str>, names_only: bool) -> Self {
-        CatchAllKeySeed {
-            tag,
-            names_only,
-            tree: PhantomData,
+    pub(crate) fn new(tag: Option<&'static str>, state: &'s T::State) -> Self {
+        CatchAllKeySeed { tag, state }
+    }
+
+    /// The slot of the leaf named `key`, if the value being read has that leaf.
+    #[inline]
+    fn owned_slot(&self, key: &str) -> Option<usize> {
+        match T::slot_of(key) {
+            Some(slot) if T::CHOOSES && !T::owns(self.state, slot) => None,
+            slot => slot,
         }
     }
-}
-
-impl<'de, T: FlattenFields> DeserializeSeed<'de> for CatchAllKeySeed<T> {
-    type Value = TreeKey<'de>;
 
     #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<TreeKey<'de>, D::Error> {
-        if self.names_only {
-            // As serde's derive reads field names; ciborium answers it with one header read
-            // where `deserialize_any` takes two.
-            deserializer.deserialize_identifier(self)
-        } else {
-            // A catch-all map's keys need not be strings (CBOR, YAML, MessagePack).
-            deserializer.deserialize_any(self)
-        }
-    }
-}
-
-impl<T: FlattenFields> CatchAllKeySeed<T> {
-    #[inline]
-    fn text<'de, E: de::Error>(
+    fn text<E: de::Error>(
         &self,
         key: &str,
         rest: impl FnOnce() -> Result<RestKey<'de>, E>,
     ) -> Result<TreeKey<'de>, E> {
-        match T::slot_of(key) {
+        match self.owned_slot(key) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
             None => {
                 check_tag(self.tag, key.as_bytes())?;
@@ -205,12 +263,15 @@ impl<T: FlattenFields> CatchAllKeySeed<T> {
     }
 
     #[inline]
-    fn bytes<'de, E: de::Error>(
+    fn bytes<E: de::Error>(
         &self,
         key: &[u8],
         rest: impl FnOnce() -> Result<RestKey<'de>, E>,
     ) -> Result<TreeKey<'de>, E> {
-        match core::str::from_utf8(key).ok().and_then(T::slot_of) {
+        match core::str::from_utf8(key)
+            .ok()
+            .and_then(|key| self.owned_slot(key))
+        {
             Some(slot) => Ok(TreeKey::Slot(slot)),
             None => {
                 check_tag(self.tag, key)?;
@@ -220,7 +281,19 @@ impl<T: FlattenFields> CatchAllKeySeed<T> {
     }
 }
 
-impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
+impl<'de, T: FlattenDeserialize<'de>> DeserializeSeed<'de> for CatchAllKeySeed<'_, 'de, T> {
+    type Value = TreeKey<'de>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<TreeKey<'de>, D::Error> {
+        // As serde's derive reads the keys of a struct with flattened fields: the format says
+        // what a key is (YAML a scalar's text, ciborium text or bytes only, MessagePack any
+        // value), and the visitor takes what serde's does.
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, T> {
     type Value = TreeKey<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -240,7 +313,7 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
 
     #[cfg(feature = "alloc")]
     fn visit_string<E: de::Error>(self, key: String) -> Result<TreeKey<'de>, E> {
-        match T::slot_of(&key) {
+        match self.owned_slot(&key) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
             None => {
                 check_tag(self.tag, key.as_bytes())?;
@@ -262,7 +335,10 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
 
     #[cfg(feature = "alloc")]
     fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<TreeKey<'de>, E> {
-        match core::str::from_utf8(&key).ok().and_then(T::slot_of) {
+        match core::str::from_utf8(&key)
+            .ok()
+            .and_then(|text| self.owned_slot(text))
+        {
             Some(slot) => Ok(TreeKey::Slot(slot)),
             None => {
                 check_tag(self.tag, &key)?;
@@ -278,6 +354,22 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
     fn visit_i64<E: de::Error>(self, key: i64) -> Result<TreeKey<'de>, E> {
         Ok(TreeKey::Rest(RestKey::Signed(key)))
     }
+
+    fn visit_bool<E: de::Error>(self, key: bool) -> Result<TreeKey<'de>, E> {
+        Ok(TreeKey::Rest(RestKey::Bool(key)))
+    }
+
+    fn visit_f64<E: de::Error>(self, key: f64) -> Result<TreeKey<'de>, E> {
+        Ok(TreeKey::Rest(RestKey::Float(key)))
+    }
+
+    fn visit_char<E: de::Error>(self, key: char) -> Result<TreeKey<'de>, E> {
+        Ok(TreeKey::Rest(RestKey::Char(key)))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<TreeKey<'de>, E> {
+        Ok(TreeKey::Rest(RestKey::Unit))
+    }
 }
 
 /// Without a heap, a key the format hands over only for the duration of a call (not borrowed
@@ -286,4 +378,77 @@ impl<'de, T: FlattenFields> Visitor<'de> for CatchAllKeySeed<T> {
 #[cold]
 fn transient_key_needs_alloc<E: de::Error>() -> E {
     E::custom(crate::needs_alloc::TRANSIENT_KEY)
+}
+
+/// Reads a key of a map held for a tree read in serde's order, as serde's derive reads the keys
+/// of a struct with flattened fields: through `deserialize_identifier`, keeping what serde's
+/// field visitor keeps (strings, bytes, integers, floats, booleans, characters, unit).
+#[cfg(feature = "alloc")]
+pub(crate) struct HeldKeySeed;
+
+#[cfg(feature = "alloc")]
+impl<'de> DeserializeSeed<'de> for HeldKeySeed {
+    type Value = Content<'de>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Content<'de>, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'de> Visitor<'de> for HeldKeySeed {
+    type Value = Content<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Content<'de>, E> {
+        Ok(Content::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Content<'de>, E> {
+        Ok(Content::I64(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Content<'de>, E> {
+        Ok(Content::U64(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Content<'de>, E> {
+        Ok(Content::F64(v))
+    }
+
+    fn visit_char<E>(self, v: char) -> Result<Content<'de>, E> {
+        Ok(Content::Char(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Content<'de>, E> {
+        Ok(Content::Unit)
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Content<'de>, E> {
+        Ok(Content::String(v.to_owned()))
+    }
+
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Content<'de>, E> {
+        Ok(Content::Str(v))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Content<'de>, E> {
+        Ok(Content::String(v))
+    }
+
+    fn visit_bytes<E>(self, v: &[u8]) -> Result<Content<'de>, E> {
+        Ok(Content::ByteBuf(v.to_vec()))
+    }
+
+    fn visit_borrowed_bytes<E>(self, v: &'de [u8]) -> Result<Content<'de>, E> {
+        Ok(Content::Bytes(v))
+    }
+
+    fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Content<'de>, E> {
+        Ok(Content::ByteBuf(v))
+    }
 }

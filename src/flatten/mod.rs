@@ -118,6 +118,8 @@ mod wrappers;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
+#[cfg(feature = "alloc")]
+pub(crate) use self::held_map::fill_in_serde_order_after;
 #[doc(hidden)]
 pub use self::held_map::{HeldMap, HeldMode};
 pub use self::leaf::deserialize_leaf;
@@ -200,6 +202,18 @@ pub trait FlattenFields {
     /// error reading it is reported, where serde's flatten (and FastFlatten by default) reads
     /// `None`.
     const STRICT: bool = false;
+
+    #[doc(hidden)]
+    /// Whether the type has flattened fields (not skipped when reading). serde's derive then
+    /// reads every key as a name: an integer key is not a field's index, and a key of another
+    /// kind (a boolean, a float) is an unknown key rather than an error.
+    const HAS_FLATTENED: bool = false;
+
+    #[doc(hidden)]
+    /// Whether the tree wants to be told of a key that is not a name
+    /// ([`FlattenDeserialize::non_name_key`]): it holds a flattened `Option` of a type that
+    /// reads the map whole. Other trees skip such keys without a word.
+    const NOTICES_NON_NAME_KEYS: bool = false;
 
     #[doc(hidden)]
     /// Whether the tree holds a catch-all map (`#[serde(flatten)] extra: HashMap<K, V>`), which
@@ -322,21 +336,6 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     }
 
     #[doc(hidden)]
-    /// Whether every key this type takes when no leaf claims it is a name (a string): a buffered
-    /// struct's fields or enum's variants, or no key at all. Asked once per map, before its
-    /// first key: when the whole tree takes names only, its keys are read as serde's derive
-    /// reads field names (`deserialize_identifier`), which some formats answer with less work
-    /// than `deserialize_any` (ciborium reads the key's header once instead of twice). A
-    /// catch-all map answers `false` (the default for a type with
-    /// [`CATCH_ALL`](FlattenFields::CATCH_ALL)), so that its keys may be integers (CBOR,
-    /// MessagePack). `&mut` for the same reason as [`rest_claim`](Self::rest_claim).
-    #[inline]
-    fn rest_keys_are_names(state: &mut Self::State) -> bool {
-        let _ = state;
-        !Self::CATCH_ALL
-    }
-
-    #[doc(hidden)]
     /// Whether this value takes every key no leaf claims (a catch-all map, a buffered field
     /// whose type reads a map), as opposed to none or only keys it names: learned from the
     /// types of buffered fields on the first call, hence `&mut`. At most
@@ -382,6 +381,17 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     ) -> Result<(), E> {
         let _ = (state, held);
         Ok(())
+    }
+
+    #[doc(hidden)]
+    /// Told of a key that is not a name (a boolean, a negative integer, a float, a character,
+    /// unit: CBOR, MessagePack) in a struct with flattened fields. serde's derive holds such a
+    /// key, and a flattened field that reads every held entry (a struct with flattened fields,
+    /// an internally tagged or untagged enum, a map) fails on it when it reads its keys as
+    /// names; a flattened `Option` of such a type is then `None`, which this makes it.
+    #[inline]
+    fn non_name_key(state: &mut Self::State) {
+        let _ = state;
     }
 
     #[doc(hidden)]

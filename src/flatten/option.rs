@@ -37,6 +37,7 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const SERDE_ORDER: bool = T::SERDE_ORDER;
     const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
     const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
+    const NOTICES_NON_NAME_KEYS: bool = (!T::STRICT && T::SERDE_VIEWER) || T::NOTICES_NON_NAME_KEYS;
 
     #[inline(always)]
     fn slot_of(key: &str) -> Option<usize> {
@@ -76,11 +77,13 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         !state.failed && T::state_is_empty(&state.inner)
     }
 
-    const CHOOSES: bool = T::CHOOSES;
+    // Once `T` failed to read, its keys are no longer its: serde's flatten leaves the entries
+    // after the failing one to the fields after (a catch-all map receives them).
+    const CHOOSES: bool = T::CHOOSES || !T::STRICT;
 
     #[inline]
     fn owns(state: &Self::State, slot: usize) -> bool {
-        T::owns(&state.inner, slot)
+        !state.failed && T::owns(&state.inner, slot)
     }
 
     #[inline(always)]
@@ -92,7 +95,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         if T::STRICT {
             return T::deserialize_slot(&mut state.inner, slot, map);
         }
-        lenient(state, map, |inner, value| {
+        lenient(state, map, T::SERDE_VIEWER, |inner, value| {
             T::deserialize_slot(inner, slot, value)
         })
     }
@@ -100,11 +103,6 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     #[inline]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         T::rest_claim(&mut state.inner, key)
-    }
-
-    #[inline]
-    fn rest_keys_are_names(state: &mut Self::State) -> bool {
-        T::rest_keys_are_names(&mut state.inner)
     }
 
     #[inline]
@@ -117,7 +115,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
             return T::deserialize_rest(&mut state.inner, key, map);
         }
         let mut taken = true;
-        lenient(state, map, |inner, value| {
+        lenient(state, map, T::SERDE_VIEWER, |inner, value| {
             taken = T::deserialize_rest(inner, key, value)?;
             Ok(())
         })?;
@@ -127,6 +125,14 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     #[inline]
     fn rest_takes_all(state: &mut Self::State) -> bool {
         T::rest_takes_all(&mut state.inner)
+    }
+
+    fn non_name_key(state: &mut Self::State) {
+        if !T::STRICT && T::SERDE_VIEWER {
+            state.failed = true;
+        } else {
+            T::non_name_key(&mut state.inner);
+        }
     }
 
     #[inline]
@@ -187,13 +193,21 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 fn lenient<'de, S, M: MapAccess<'de>>(
     state: &mut OptionState<S>,
     map: &mut M,
+    viewer: bool,
     read: impl FnOnce(&mut S, &mut HeldValue<'de, M::Error>) -> Result<(), M::Error>,
 ) -> Result<(), M::Error> {
     if state.failed {
         return map.next_value::<IgnoredAny>().map(drop);
     }
     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
-    if read(&mut state.inner, &mut HeldValue::new(value)).is_err() {
+    // serde's flatten lends the entries to a type that views them and moves those a struct
+    // takes.
+    let mut held = if viewer {
+        HeldValue::viewed(value)
+    } else {
+        HeldValue::new(value)
+    };
+    if read(&mut state.inner, &mut held).is_err() {
         state.failed = true;
     }
     Ok(())
@@ -207,6 +221,7 @@ fn lenient<'de, S, M: MapAccess<'de>>(
 fn lenient<'de, S, M: MapAccess<'de>>(
     state: &mut OptionState<S>,
     map: &mut M,
+    _viewer: bool,
     read: impl FnOnce(&mut S, &mut M) -> Result<(), M::Error>,
 ) -> Result<(), M::Error> {
     if state.failed {

@@ -47,9 +47,31 @@ pub enum RestKey<'de> {
     Unsigned(u64),
     /// A negative integer key.
     Signed(i64),
+    /// A boolean key (MessagePack, CBOR read by serde_cbor).
+    Bool(bool),
+    /// A floating-point key.
+    Float(f64),
+    /// A character key.
+    Char(char),
+    /// A unit or nil key.
+    Unit,
 }
 
 impl<'de> RestKey<'de> {
+    /// Whether the key is not a name: a boolean, a negative integer, a float, a character or
+    /// unit (see [`FlattenDeserialize::non_name_key`](super::FlattenDeserialize::non_name_key)).
+    #[inline]
+    pub(crate) fn is_non_name(&self) -> bool {
+        matches!(
+            self,
+            RestKey::Signed(_)
+                | RestKey::Bool(_)
+                | RestKey::Float(_)
+                | RestKey::Char(_)
+                | RestKey::Unit
+        )
+    }
+
     /// Calls `f` with the key as text, for error messages: strings as they are, bytes as
     /// `String::from_utf8_lossy` reads them, integers in decimal (built on the stack).
     pub(crate) fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
@@ -62,6 +84,10 @@ impl<'de> RestKey<'de> {
             RestKey::OwnedBytes(bytes) => bytes_text(bytes, f),
             RestKey::Unsigned(n) => f(StackText::<20>::format(format_args!("{n}")).as_str()),
             RestKey::Signed(n) => f(StackText::<20>::format(format_args!("{n}")).as_str()),
+            RestKey::Bool(b) => f(if *b { "true" } else { "false" }),
+            RestKey::Float(n) => f(StackText::<32>::format(format_args!("{n}")).as_str()),
+            RestKey::Char(c) => f(c.encode_utf8(&mut [0; 4])),
+            RestKey::Unit => f("()"),
         }
     }
 }
@@ -138,6 +164,10 @@ impl<'de, E: de::Error> Deserializer<'de> for RestKeyDeserializer<'de, E> {
             RestKey::OwnedBytes(bytes) => visitor.visit_byte_buf(bytes),
             RestKey::Unsigned(n) => visitor.visit_u64(n),
             RestKey::Signed(n) => visitor.visit_i64(n),
+            RestKey::Bool(b) => visitor.visit_bool(b),
+            RestKey::Float(n) => visitor.visit_f64(n),
+            RestKey::Char(c) => visitor.visit_char(c),
+            RestKey::Unit => visitor.visit_unit(),
         }
     }
 
@@ -202,6 +232,10 @@ impl<'de> From<RestKey<'de>> for Content<'de> {
             RestKey::OwnedBytes(bytes) => Content::ByteBuf(bytes),
             RestKey::Unsigned(n) => Content::U64(n),
             RestKey::Signed(n) => Content::I64(n),
+            RestKey::Bool(b) => Content::Bool(b),
+            RestKey::Float(n) => Content::F64(n),
+            RestKey::Char(c) => Content::Char(c),
+            RestKey::Unit => Content::Unit,
         }
     }
 }

@@ -9,7 +9,7 @@ use serde::de::{
 };
 
 use super::errors::{invalid_i128, invalid_u128, unknown_field};
-use super::key::{CatchAllKeySeed, KeySeed, TreeKey};
+use super::key::{CatchAllKeySeed, KeySeed, TreeKey, NON_NAME};
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
 #[cfg(feature = "alloc")]
@@ -262,10 +262,22 @@ where
     M: MapAccess<'de>,
 {
     match slot {
+        Some(NON_NAME) if T::NOTICES_NON_NAME_KEYS => non_name_key::<T, M>(state, map),
         Some(slot) if T::CHOOSES && !T::owns(state, slot) => not_owned::<T, M>(slot, map),
         Some(slot) => T::deserialize_slot(state, slot, map),
         None => map.next_value::<IgnoredAny>().map(drop),
     }
+}
+
+/// A key that is not a name ([`NON_NAME`]): the tree is told, and the value skipped.
+#[cold]
+fn non_name_key<'de, T, M>(state: &mut T::State, map: &mut M) -> Result<(), M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
+    T::non_name_key(state);
+    map.next_value::<IgnoredAny>().map(drop)
 }
 
 /// A key naming a leaf the value does not have (one of another variant than the one its tag
@@ -294,14 +306,13 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
-    let names_only = T::rest_keys_are_names(state);
-    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag, names_only))? {
+    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag, state))? {
         match key {
-            TreeKey::Slot(slot) if T::CHOOSES && !T::owns(state, slot) => {
-                not_owned::<T, M>(slot, map)?;
-            }
             TreeKey::Slot(slot) => T::deserialize_slot(state, slot, map)?,
             TreeKey::Rest(key) => {
+                if T::NOTICES_NON_NAME_KEYS && key.is_non_name() {
+                    T::non_name_key(state);
+                }
                 let taken = match T::rest_claim(state, &key) {
                     RestClaim::No if T::DENY_UNKNOWN_FIELDS => {
                         return Err(key.with_text(unknown_field::<T, M::Error>));

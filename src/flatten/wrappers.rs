@@ -32,6 +32,7 @@ macro_rules! pointer {
             const SERDE_ORDER: bool = T::SERDE_ORDER;
             const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
             const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
+            const NOTICES_NON_NAME_KEYS: bool = T::NOTICES_NON_NAME_KEYS;
 
             #[inline(always)]
             fn slot_of(key: &str) -> Option<usize> {
@@ -103,6 +104,10 @@ macro_rules! pointer {
                 T::rest_takes_all(state)
             }
 
+            fn non_name_key(state: &mut T::State) {
+                T::non_name_key(state)
+            }
+
             #[inline]
             fn reads_in_serde_order(state: &mut T::State) -> bool {
                 T::reads_in_serde_order(state)
@@ -121,11 +126,6 @@ macro_rules! pointer {
                 held: &mut HeldMap<'de>,
             ) -> Result<(), E> {
                 T::fill_members(state, held)
-            }
-
-            #[inline]
-            fn rest_keys_are_names(state: &mut T::State) -> bool {
-                T::rest_keys_are_names(state)
             }
 
             #[inline]

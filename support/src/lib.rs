@@ -11,4 +11,5 @@
 pub mod common;
 #[cfg(feature = "properties")]
 pub mod properties;
+pub mod shapes;
 pub mod workloads;

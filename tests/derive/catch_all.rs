@@ -161,12 +161,15 @@ fn integer_keys_from_cbor() {
         name: "n".to_owned(),
         by_id: BTreeMap::from([(1, "one".to_owned()), (40_000, "many".to_owned())]),
     };
+    // ciborium reads a key that serde's derive reads as a field name (`deserialize_identifier`)
+    // only from text or bytes: serde's derive refuses the integer keys it writes, and so does
+    // FastFlatten.
     let mut bytes = Vec::new();
     ciborium::into_writer(&value, &mut bytes).unwrap();
-    assert_eq!(
-        ciborium::from_reader::<NumberKeys, _>(bytes.as_slice()).unwrap(),
-        value
-    );
+    let error = ciborium::from_reader::<NumberKeys, _>(bytes.as_slice()).unwrap_err();
+    let twin_error =
+        ciborium::from_reader::<serde_twin::NumberKeys, _>(bytes.as_slice()).unwrap_err();
+    assert_eq!(error.to_string(), twin_error.to_string());
     let bytes = serde_cbor::to_vec(&value).unwrap();
     assert_eq!(serde_cbor::from_slice::<NumberKeys>(&bytes).unwrap(), value);
     let bytes = rmp_serde::to_vec_named(&value).unwrap();

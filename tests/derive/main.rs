@@ -9,5 +9,6 @@ mod error_positions;
 mod flatten_option_and_default;
 mod flatten_wrappers;
 mod foreign_maps;
+mod found_by_shapes;
 mod name_collisions;
 mod ron;

@@ -18,4 +18,5 @@ use fastkit_support::common;
 mod json_tree;
 
 mod serde_gen;
+mod serde_suite;
 mod shapes;

@@ -396,10 +396,11 @@ fn flatten_with_and_skip_serializing_if_read_and_write_as_serde() {
     );
 }
 
-/// The keys a foreign struct names go to it, wherever they stand; the ones nobody claims go to
-/// the catch-all map, even when it is declared before the foreign struct.
+/// The keys a foreign struct names go to it, wherever they stand; a catch-all map declared
+/// before it receives them too, as serde's flatten hands a map every entry before the struct
+/// takes its own (serde issue 2764); one declared after receives only the keys nobody claims.
 #[test]
-fn named_keys_go_to_the_foreign_type_and_the_rest_to_the_map() {
+fn named_keys_go_to_the_foreign_type_and_a_map_before_it_sees_them() {
     #[derive(FastFlatten, Debug, PartialEq)]
     struct MapFirst {
         #[serde(flatten)]
@@ -410,11 +411,35 @@ fn named_keys_go_to_the_foreign_type_and_the_rest_to_the_map() {
         audit: foreign::Audit,
     }
 
-    let read: MapFirst =
-        serde_json::from_str(r#"{"z":true,"created_by":"fay","id":4,"revision":1,"a":[0]}"#)
-            .unwrap();
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct MapFirstTwin {
+        #[serde(flatten)]
+        extra: BTreeMap<String, Value>,
+        id: u32,
+        #[serde(flatten)]
+        audit: foreign::Audit,
+    }
+
+    #[derive(FastFlatten, Debug, PartialEq)]
+    struct MapLast {
+        id: u32,
+        #[serde(flatten)]
+        #[fast_flatten(buffered)]
+        audit: foreign::Audit,
+        #[serde(flatten)]
+        extra: BTreeMap<String, Value>,
+    }
+
+    let json = r#"{"z":true,"created_by":"fay","id":4,"revision":1,"a":[0]}"#;
+    let read: MapFirst = serde_json::from_str(json).unwrap();
+    let twin: MapFirstTwin = serde_json::from_str(json).unwrap();
     assert_eq!(read.audit, audit("fay").with_revision(1));
     assert_eq!(read.id, 4);
+    assert_eq!(read.extra, twin.extra);
+    assert_eq!(read.extra.len(), 4, "{:?}", read.extra);
+
+    let read: MapLast = serde_json::from_str(json).unwrap();
+    assert_eq!(read.audit, audit("fay").with_revision(1));
     assert_eq!(
         read.extra,
         BTreeMap::from([

@@ -153,6 +153,12 @@ pub trait Format: Listed {
     /// which serde's flatten cannot read).
     const KEYS_ARE_NAMES: bool = true;
 
+    /// Whether a map key read as a field name (`deserialize_identifier`, as serde's derive reads
+    /// the keys of a struct) may be an integer: ciborium's reader takes only text or bytes
+    /// there, so an integer-keyed catch-all map does not read back with serde's derive nor with
+    /// FastFlatten.
+    const INTEGER_NAMES: bool = true;
+
     /// Whether the format carries `u128`/`i128`.
     const WIDE_INTS: bool = true;
 
@@ -195,6 +201,7 @@ pub trait Format: Listed {
         keeps_messages: Self::KEEPS_MESSAGES,
         self_describing: Self::SELF_DESCRIBING,
         keys_are_names: Self::KEYS_ARE_NAMES,
+        integer_names: Self::INTEGER_NAMES,
         wide_ints: Self::WIDE_INTS,
         borrows: Self::BORROWS,
         describes_values: Self::DESCRIBES_VALUES,
@@ -293,6 +300,7 @@ pub struct Properties {
     pub keeps_messages: bool,
     pub self_describing: bool,
     pub keys_are_names: bool,
+    pub integer_names: bool,
     pub wide_ints: bool,
     pub borrows: bool,
     pub describes_values: bool,
@@ -608,6 +616,7 @@ pub struct Ciborium;
 impl Format for Ciborium {
     const NAME: &'static str = "ciborium";
     const CALLS: &'static str = "`from_reader` on a `&[u8]` / `into_writer`";
+    const INTEGER_NAMES: bool = false;
     const BORROWS: bool = false;
     const INDEFINITE_MAPS: bool = true;
     type Input = [u8];

@@ -5,9 +5,12 @@
 //! allocator of whoever includes it, so only the binaries that count allocations include it.
 
 pub mod calendar;
+pub mod doc;
+pub mod drop_in;
 pub mod formats;
 pub mod names;
 pub mod probe;
 pub mod rng;
 pub mod sink;
 pub mod timer;
+pub mod twins;

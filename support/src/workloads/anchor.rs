@@ -2,7 +2,9 @@
 //! all `u64`: three levels of nesting, two flattened fields in one struct, an own field before them.
 
 use crate::common::formats::Needs;
-use crate::workloads::{any_format, prior_reads, serde_flatten_reads, serde_flatten_writes};
+use crate::workloads::{
+    any_format, fast_flatten_reads, prior_reads, serde_flatten_reads, serde_flatten_writes,
+};
 
 workload! {
     /// The anchor shape: the one every configuration of the format table is measured on, and
@@ -24,7 +26,7 @@ workload! {
     reads owned;
     Flat "flat" LowerBound, reads any_format, writes any_format
         => <'a> flat::Flat = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::A = |s| s.to_vec();
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
         => <'a> serde_flatten::A = |s| s.iter().map(Into::into).collect();

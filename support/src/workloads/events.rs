@@ -16,7 +16,7 @@
 use super::mix;
 use crate::common::formats::Needs;
 use crate::workloads::{
-    any_format, fast_enum_reads, maps_by_name, no_format, serde_internally_tagged_reads,
+    any_format, fast_flatten_reads, maps_by_name, no_format, serde_internally_tagged_reads,
     MAPS_BY_NAME, MIXED_SHAPES,
 };
 
@@ -43,7 +43,7 @@ workload! {
     // `Union` reads every variant by name; it writes `"reason": null` in every event.
     Lower "lower" LowerBound, reads maps_by_name, writes no_format
         => <'a> lower::Union = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::Event = |s| s.to_vec();
     SerdeDerive "serde_derive" Serde, reads serde_internally_tagged_reads, writes any_format
         => <'a> serde_derive::Event = |s| s.iter().map(Into::into).collect();
@@ -70,9 +70,9 @@ workload! {
     reads owned;
     // Its tag is read and written as a string (`lower::Kind`), as FastFlatten writes it: the
     // same bytes on every format where FastFlatten reads them back.
-    Lower "lower" LowerBound, reads fast_enum_reads, writes fast_enum_reads
+    Lower "lower" LowerBound, reads fast_flatten_reads, writes fast_flatten_reads
         => <'a> lower::Created = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::Event = |s| s.to_vec();
     SerdeDerive "serde_derive" Serde, reads serde_internally_tagged_reads, writes any_format
         => <'a> serde_derive::Event = |s| s.iter().map(Into::into).collect();

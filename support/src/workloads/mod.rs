@@ -248,12 +248,18 @@ pub fn describes_values(format: &Properties) -> bool {
     format.describes_values
 }
 
-/// Where FastFlatten reads back an internally tagged enum, or a struct flattening an enum:
-/// wherever fields are keyed by name or not keyed at all. serde_cbor's packed format keys them by
-/// index, and an index cannot tell a tag or a variant's field from the struct's own (serde's
-/// derive cannot either).
-pub fn fast_enum_reads(format: &Properties) -> bool {
+/// Where FastFlatten reads back a struct with flattened fields, an internally tagged enum, or
+/// a struct flattening an enum: wherever fields are keyed by name or not keyed at all.
+/// serde_cbor's packed format keys them by index, which serde's derive does not read in such a
+/// struct (it reads keys as names once a struct has a flattened field), nor does FastFlatten;
+/// and an index cannot tell a tag or a variant's field from the struct's own.
+pub fn fast_flatten_reads(format: &Properties) -> bool {
     format.keys_are_names
+}
+
+/// Where FastFlatten reads back a struct with flattened fields borrowing its strings.
+pub fn fast_flatten_lends(format: &Properties) -> bool {
+    fast_flatten_reads(format) && lends(format)
 }
 
 /// Formats that lend `&str`s from their input: where borrowing implementations read.

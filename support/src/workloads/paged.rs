@@ -18,8 +18,8 @@
 use crate::common::calendar::civil_from_days;
 use crate::common::formats::Needs;
 use crate::workloads::{
-    any_format, lends, serde_flatten_reads, serde_flatten_reads_borrowing, serde_flatten_writes,
-    BORROWS,
+    any_format, fast_flatten_lends, fast_flatten_reads, lends, serde_flatten_reads,
+    serde_flatten_reads_borrowing, serde_flatten_writes, BORROWS,
 };
 
 /// Items per page.
@@ -45,7 +45,7 @@ workload! {
     reads owned;
     Flat "flat" LowerBound, reads any_format, writes any_format
         => <'a> flat::Page<flat::Item> = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::Page<fast::Item> = |s| s.to_vec();
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
         => <'a> serde_flatten::Page<serde_flatten::Item> = |s| s.iter().map(Into::into).collect();
@@ -70,7 +70,7 @@ workload! {
     reads borrowed;
     Flat "flat" LowerBound, reads lends, writes any_format
         => <'a> flat::Page<flat::ItemRef<'a>> = |s| borrowed(s).iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads lends, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_lends, writes any_format
         => <'a> fast::Page<fast::ItemRef<'a>> = |s| borrowed(s);
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads_borrowing, writes serde_flatten_writes
         => <'a> serde_flatten::Page<serde_flatten::ItemRef<'a>> =

@@ -21,7 +21,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::common::formats::Needs;
-use crate::workloads::{any_format, serde_flatten_reads, serde_flatten_writes};
+use crate::workloads::{any_format, fast_flatten_reads, serde_flatten_reads, serde_flatten_writes};
 
 workload! {
     /// Execution payloads.
@@ -43,7 +43,7 @@ workload! {
     reads owned;
     Flat "flat" LowerBound, reads any_format, writes any_format
         => <'a> flat::V3 = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::V3 = |s| s.to_vec();
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
         => <'a> serde_flatten::V3 = |s| s.iter().map(Into::into).collect();

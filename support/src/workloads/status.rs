@@ -8,8 +8,8 @@
 use super::mix;
 use crate::common::formats::Needs;
 use crate::workloads::{
-    any_format, fast_enum_reads, maps_by_name, names_as_strings, one_of_each, serde_flatten_reads,
-    serde_flatten_writes, MIXED_SHAPES,
+    any_format, fast_flatten_reads, maps_by_name, names_as_strings, one_of_each,
+    serde_flatten_reads, serde_flatten_writes, MIXED_SHAPES,
 };
 
 workload! {
@@ -38,7 +38,7 @@ workload! {
     // tag a unit enum (an index where formats write variants so).
     Flat "flat" LowerBound, reads maps_by_name, writes names_as_strings
         => <'a> flat::PayloadStatus = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads fast_enum_reads, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::PayloadStatus = |s| s.to_vec();
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
         => <'a> serde_flatten::PayloadStatus = |s| s.iter().map(Into::into).collect();

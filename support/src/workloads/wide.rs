@@ -22,7 +22,9 @@
 use lbs::{LBSRead, LBSWrite};
 
 use crate::common::formats::Needs;
-use crate::workloads::{any_format, serde_flatten_reads, serde_flatten_writes, Peer};
+use crate::workloads::{
+    any_format, fast_flatten_reads, serde_flatten_reads, serde_flatten_writes, Peer,
+};
 
 workload! {
     /// Wide sparse records.
@@ -50,7 +52,7 @@ workload! {
     reads owned, peers Lbs;
     Flat "flat" LowerBound, reads any_format, writes any_format
         => <'a> flat::Record = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast::Record = |s| s.to_vec();
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
         => <'a> serde_flatten::Record = |s| s.iter().map(Into::into).collect();
@@ -83,7 +85,7 @@ workload! {
     reads owned;
     Flat "flat" LowerBound, reads any_format, writes any_format
         => <'a> flat_no_default::Record = |s| s.iter().map(Into::into).collect();
-    Fast "fast_flatten" FastFlatten, reads any_format, writes any_format
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
         => <'a> fast_no_default::Record = |s| s.to_vec();
     SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
         => <'a> serde_flatten_no_default::Record = |s| s.iter().map(Into::into).collect();
@@ -343,8 +345,7 @@ pub struct Lbs;
 
 impl Peer<Wide> for Lbs {
     const NAME: &'static str = "LBS 0.4.3";
-    const COMPARED_ON: &'static [&'static str] =
-        &["serde_cbor_packed", "rmp_serde", "serde_json", "ciborium"];
+    const COMPARED_ON: &'static [&'static str] = &["rmp_serde", "serde_json", "ciborium"];
     type Value = lbs_record::Record;
 
     fn values(source: &[fast::Record]) -> Vec<lbs_record::Record> {

@@ -1,0 +1,535 @@
+//! Shapes and inputs found reading differently from serde's derive (by hand, and by the shape
+//! generator's first runs, `tests/shapes/`), each against its serde twin on JSON, YAML, CBOR and
+//! MessagePack.
+
+use std::collections::HashMap;
+
+use fastkit_support::common::doc::Doc;
+use fastkit_support::common::twins::read_twins;
+use serde::de::DeserializeOwned;
+use serde_fastkit::FastFlatten;
+use std::fmt::Debug;
+
+#[track_caller]
+fn reads_alike<O: DeserializeOwned + Debug, T: DeserializeOwned + Debug>(doc: &Doc) {
+    read_twins::<O, T>(doc).assert_agree(&format!("{doc:?}"));
+}
+
+fn num(n: u64) -> Doc {
+    Doc::U64(n)
+}
+
+// ------------------------------------------------------------------------------------------
+// A flattened untagged enum beside a flattened struct (the JSON-RPC response shape).
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Rec {
+    id: u32,
+    #[serde(flatten)]
+    kind: Kind,
+    #[serde(flatten)]
+    meta: Meta,
+    tail: String,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(untagged)]
+enum Kind {
+    A { a: u32, s: String },
+    B { b: i64 },
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Meta {
+    m1: u32,
+    m2: bool,
+}
+
+mod rec_twin {
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub struct Rec {
+        pub id: u32,
+        #[serde(flatten)]
+        pub kind: Kind,
+        #[serde(flatten)]
+        pub meta: Meta,
+        pub tail: String,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    pub enum Kind {
+        A { a: u32, s: String },
+        B { b: i64 },
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub struct Meta {
+        pub m1: u32,
+        pub m2: bool,
+    }
+}
+
+#[test]
+fn untagged_enum_beside_a_flattened_struct() {
+    let entries = [
+        ("id", num(1)),
+        ("a", num(2)),
+        ("s", Doc::str("x")),
+        ("m1", num(3)),
+        ("m2", Doc::Bool(true)),
+        ("tail", Doc::str("t")),
+    ];
+    // Every rotation of the keys, and the reverse.
+    for start in 0..entries.len() {
+        let mut order = entries.to_vec();
+        order.rotate_left(start);
+        reads_alike::<Rec, rec_twin::Rec>(&Doc::map(order.clone()));
+        order.reverse();
+        reads_alike::<Rec, rec_twin::Rec>(&Doc::map(order));
+    }
+    let b = [
+        ("m2", Doc::Bool(false)),
+        ("b", Doc::I64(-4)),
+        ("tail", Doc::str("t")),
+        ("m1", num(3)),
+        ("id", num(1)),
+    ];
+    reads_alike::<Rec, rec_twin::Rec>(&Doc::map(b));
+
+    let value = Rec {
+        id: 1,
+        kind: Kind::A {
+            a: 2,
+            s: "x".into(),
+        },
+        meta: Meta { m1: 3, m2: true },
+        tail: "t".into(),
+    };
+    let json = serde_json::to_string(&value).unwrap();
+    assert_eq!(
+        json,
+        r#"{"id":1,"a":2,"s":"x","m1":3,"m2":true,"tail":"t"}"#
+    );
+    assert_eq!(serde_json::from_str::<Rec>(&json).unwrap(), value);
+}
+
+// ------------------------------------------------------------------------------------------
+// A flattened `Option` that fails to read, then a catch-all map.
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Opt {
+    id: u32,
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    inner: Option<Inner>,
+    #[serde(flatten)]
+    extra: HashMap<String, serde_json::Value>,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Inner {
+    s: String,
+    k: u32,
+}
+
+mod opt_twin {
+    use serde::Deserialize;
+    use std::collections::HashMap;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct Opt {
+        pub id: u32,
+        #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+        pub inner: Option<Inner>,
+        #[serde(flatten)]
+        pub extra: HashMap<String, serde_json::Value>,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct Inner {
+        pub s: String,
+        pub k: u32,
+    }
+}
+
+#[test]
+fn failed_option_leaves_its_keys_to_the_catch_all() {
+    for entries in [
+        vec![("id", num(1)), ("s", Doc::Null), ("k", num(3))],
+        vec![("id", num(1)), ("k", num(3)), ("s", Doc::Null)],
+        vec![("k", num(3)), ("id", num(1)), ("s", Doc::str("x"))],
+        vec![("s", Doc::str("x")), ("id", num(1))],
+        vec![("s", Doc::str("x")), ("k", Doc::str("no")), ("id", num(1))],
+        vec![
+            ("s", Doc::str("x")),
+            ("k", num(3)),
+            ("z", num(1)),
+            ("id", num(1)),
+        ],
+    ] {
+        reads_alike::<Opt, opt_twin::Opt>(&Doc::map(entries));
+    }
+    let read: Opt = serde_json::from_str(r#"{"id":1,"s":null,"k":3}"#).unwrap();
+    assert_eq!(read.inner, None);
+    assert_eq!(read.extra.get("k"), Some(&serde_json::json!(3)));
+}
+
+// ------------------------------------------------------------------------------------------
+// Integer keys are not field positions in a struct with flattened fields.
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Ids {
+    #[serde(default)]
+    id: Option<u32>,
+    #[serde(flatten)]
+    o: OptIn,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct OptIn {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    n: u64,
+}
+
+mod ids_twin {
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct Ids {
+        #[serde(default)]
+        pub id: Option<u32>,
+        #[serde(flatten)]
+        pub o: OptIn,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct OptIn {
+        #[serde(default)]
+        pub name: Option<String>,
+        #[serde(default)]
+        pub n: u64,
+    }
+}
+
+#[test]
+fn integer_keys_are_not_positions_beside_flatten() {
+    let bytes = [0x82, 0x00, 0x05, 0xa4, b'n', b'a', b'm', b'e', 0xa1, b'x'];
+    let read: Ids = rmp_serde::from_slice(&bytes).unwrap();
+    assert_eq!(read.id, None);
+    for entries in [
+        vec![(num(0), num(5)), (Doc::str("name"), Doc::str("x"))],
+        vec![(num(2), num(9))],
+        vec![(num(1), Doc::str("y")), (Doc::str("id"), num(4))],
+        vec![(Doc::I64(-1), num(9))],
+    ] {
+        reads_alike::<Ids, ids_twin::Ids>(&Doc::Map(entries));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Keys that are not strings, into a `String`-keyed catch-all three levels down.
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Top {
+    id: u32,
+    #[serde(flatten)]
+    mid: Mid,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Mid {
+    m: Option<u32>,
+    #[serde(flatten)]
+    low: Low,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Low {
+    l: Option<bool>,
+    #[serde(flatten)]
+    extra: HashMap<String, serde_json::Value>,
+}
+
+mod top_twin {
+    use serde::Deserialize;
+    use std::collections::HashMap;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct Top {
+        pub id: u32,
+        #[serde(flatten)]
+        pub mid: Mid,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct Mid {
+        pub m: Option<u32>,
+        #[serde(flatten)]
+        pub low: Low,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    pub struct Low {
+        pub l: Option<bool>,
+        #[serde(flatten)]
+        pub extra: HashMap<String, serde_json::Value>,
+    }
+}
+
+#[test]
+fn keys_that_are_not_strings_reach_a_string_catch_all_as_serde_says() {
+    for key in [
+        Doc::Bool(true),
+        Doc::Null,
+        Doc::F64(1.5),
+        Doc::Seq(vec![num(1)]),
+        Doc::Map(vec![]),
+        num(9),
+        Doc::I64(-9),
+    ] {
+        let doc = Doc::Map(vec![
+            (Doc::str("id"), num(1)),
+            (key.clone(), Doc::Null),
+            (Doc::str("l"), Doc::Bool(true)),
+        ]);
+        reads_alike::<Top, top_twin::Top>(&doc);
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Found by the shape generator's first runs (`tests/shapes/`), each a hand-written twin.
+
+/// Declares each item twice, in module `fast` (FastFlatten) and `twin` (serde's derive).
+macro_rules! twins {
+    ($name:ident { $($item:item)* }) => {
+        mod $name {
+            pub mod fast {
+                #[allow(unused_imports)]
+                use std::collections::BTreeMap;
+                $(
+                    #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+                    $item
+                )*
+            }
+            pub mod twin {
+                #[allow(unused_imports)]
+                use std::collections::BTreeMap;
+                $(
+                    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+                    $item
+                )*
+            }
+        }
+    };
+}
+
+twins!(option_of_a_viewer {
+    pub struct Root {
+        pub id: u32,
+        #[serde(flatten)]
+        pub inner: Option<Viewer>,
+    }
+
+    pub struct Viewer {
+        pub a: Option<u32>,
+        #[serde(flatten)]
+        pub rest: BTreeMap<String, u32>,
+    }
+});
+
+/// A key that is not a name (a float, a boolean) fails serde's replay into a flattened type
+/// that reads the map whole: a flattened `Option` of it is `None`.
+#[test]
+fn a_key_that_is_no_name_makes_an_option_of_a_viewer_none() {
+    use option_of_a_viewer::{fast, twin};
+    for key in [Doc::F64(1.5), Doc::Bool(true), Doc::I64(-1), num(3)] {
+        let doc = Doc::Map(vec![
+            (Doc::str("id"), num(1)),
+            (Doc::str("a"), num(2)),
+            (key, num(4)),
+        ]);
+        reads_alike::<fast::Root, twin::Root>(&doc);
+    }
+}
+
+twins!(variant_catch_alls {
+    #[serde(tag = "type")]
+    pub enum Event {
+        Note {
+            id: u32,
+            #[serde(flatten)]
+            first: BTreeMap<String, u32>,
+            #[serde(flatten)]
+            second: BTreeMap<String, u32>,
+        },
+    }
+});
+
+/// Two catch-alls in a struct variant compile, and both receive every unclaimed key.
+#[test]
+fn two_catch_alls_in_a_variant() {
+    use variant_catch_alls::{fast, twin};
+    for entries in [
+        vec![("type", Doc::str("Note")), ("id", num(1)), ("x", num(2))],
+        vec![
+            ("x", num(2)),
+            ("type", Doc::str("Note")),
+            ("id", num(1)),
+            ("y", num(3)),
+        ],
+    ] {
+        reads_alike::<fast::Event, twin::Event>(&Doc::map(entries));
+    }
+}
+
+twins!(rest_before_tag {
+    pub struct Root {
+        pub id: u32,
+        #[serde(flatten)]
+        pub kind: Kind,
+    }
+
+    #[serde(tag = "type")]
+    pub enum Kind {
+        A {
+            a: u32,
+            #[serde(flatten)]
+            extra: BTreeMap<String, u32>,
+        },
+        B {
+            b: u32,
+        },
+    }
+});
+
+/// A key no leaf claims, before an internally tagged enum's tag, reaches the chosen variant's
+/// catch-all; so does another variant's field.
+#[test]
+fn keys_before_the_tag_reach_the_variants_catch_all() {
+    use rest_before_tag::{fast, twin};
+    for entries in [
+        vec![
+            ("z", num(5)),
+            ("type", Doc::str("A")),
+            ("a", num(1)),
+            ("id", num(0)),
+        ],
+        vec![
+            ("b", num(5)),
+            ("id", num(0)),
+            ("type", Doc::str("A")),
+            ("a", num(1)),
+        ],
+        vec![
+            ("z", num(5)),
+            ("type", Doc::str("B")),
+            ("b", num(1)),
+            ("id", num(0)),
+        ],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+}
+
+twins!(flatten_default_from_nothing {
+    pub struct Root {
+        pub id: u32,
+        #[serde(flatten, default)]
+        pub meta: Meta,
+        #[serde(flatten, default)]
+        pub required: Required,
+    }
+
+    #[derive(Default)]
+    pub struct Meta {
+        #[serde(flatten)]
+        pub value: serde_json::Value,
+    }
+
+    #[derive(Default)]
+    pub struct Required {
+        pub r: u32,
+    }
+});
+
+/// `#[serde(flatten, default)]` on a type that reads from no keys reads it as serde does (a
+/// flattened `Value` is then an empty object, where its default is `null`); the default is for
+/// a type that cannot.
+#[test]
+fn flatten_default_reads_what_reads_from_nothing() {
+    use flatten_default_from_nothing::fast;
+    let read: fast::Root = serde_json::from_str(r#"{"id":1}"#).unwrap();
+    assert_eq!(read.meta.value, serde_json::json!({}));
+    assert_eq!(read.required.r, 0);
+    let twin = serde_json::from_str::<flatten_default_from_nothing::twin::Root>(r#"{"id":1}"#);
+    assert!(twin.unwrap_err().to_string().contains("missing field `r`"));
+}
+
+twins!(unit_from_empty_map {
+    pub struct Root {
+        pub id: Option<String>,
+        #[serde(flatten)]
+        pub opt: Option<Taker>,
+        #[serde(flatten)]
+        pub viewer: Viewer,
+    }
+
+    #[derive(Default)]
+    pub struct Unit;
+
+    pub struct Taker {
+        pub u: Unit,
+    }
+
+    pub struct Viewer {
+        pub v: Option<Unit>,
+        #[serde(flatten)]
+        pub rest: BTreeMap<String, u32>,
+    }
+});
+
+/// serde's flatten moves the entries a struct takes out of its buffer and lends those a type
+/// that reads the map whole: a unit struct reads from a moved empty map, not from a lent one.
+#[test]
+fn held_values_are_moved_or_lent_as_serde_holds_them() {
+    use unit_from_empty_map::{fast, twin};
+    for entries in [
+        vec![("u", Doc::Map(vec![])), ("id", Doc::str("x"))],
+        vec![("v", Doc::Map(vec![])), ("u", Doc::Null)],
+        vec![("v", Doc::Null), ("u", Doc::Null), ("z", num(1))],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+}
+
+twins!(json_value_rest {
+    pub struct Rest {
+        pub id: u32,
+        #[serde(flatten)]
+        pub rest: serde_json::Value,
+    }
+});
+
+/// serde_json reads the first key of a `Value`'s object as a string only, the others as
+/// `String`s (which take UTF-8 bytes): a CBOR byte-string key is refused first, taken later.
+#[test]
+fn a_json_value_catch_all_takes_byte_keys_after_the_first() {
+    for entries in [
+        vec![
+            (Doc::Bytes(b"k".to_vec()), num(1)),
+            (Doc::str("id"), num(1)),
+        ],
+        vec![
+            (Doc::str("z"), num(1)),
+            (Doc::Bytes(b"k".to_vec()), num(1)),
+            (Doc::str("id"), num(1)),
+        ],
+    ] {
+        let doc = Doc::Map(entries);
+        reads_alike::<json_value_rest::fast::Rest, json_value_rest::twin::Rest>(&doc);
+    }
+}
