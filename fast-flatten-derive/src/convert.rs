@@ -1,10 +1,9 @@
 //! Container conversions: `#[serde(transparent)]`, `from`, `try_from` and `into`. A type with one
 //! is (de)serialized through another value, exactly as serde's derive does it, so FastFlatten has
-//! nothing to speed up in that direction: it writes serde's impl. The other direction, if not
-//! converted, is the usual tree (a struct with `try_from = "Raw"` still writes its flattened
-//! fields in place). A type converted both ways flattens as serde flattens it, through its own
-//! impls ([`flatten_through_conversion`]); one converted one way only is flattened with
-//! `#[fast_flatten(buffered)]`.
+//! nothing to speed up in that direction: it writes serde's impl. The other direction of a struct
+//! converted one way is serde's derive's too (`serde_copy::half`), so that the type flattens as
+//! serde flattens it, through its own impls ([`flatten_through_conversion`]), with or without a
+//! marker; an enum's other direction stays the enum's own.
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -130,6 +130,12 @@ fn items(
 ) -> syn::Result<proc_macro2::TokenStream> {
     let conversions = convert::Conversions::of(container, private);
     let converted = convert::Conversions::any(container);
+    // The half a struct converted one way only leaves to serde's derive.
+    let unconverted = if conversions.ser.is_some() {
+        serde_copy::Half::Deserialize
+    } else {
+        serde_copy::Half::Serialize
+    };
     Ok(match &container.data {
         serde_derive_internals::ast::Data::Struct(serde_derive_internals::ast::Style::Unit, _)
             if !converted =>
@@ -150,15 +156,20 @@ fn items(
             ]
             .into_iter()
             .collect(),
-            (ser, de) => {
+            // Converted one way: flattened as serde flattens it, through its own impls, the
+            // half that is not converted being serde's derive's (`serde_copy::half`).
+            (Some(converted), None) | (None, Some(converted)) => [
+                converted,
+                serde_copy::half(container.original, container, private, unconverted),
+                convert::flatten_through_conversion(container, private),
+            ]
+            .into_iter()
+            .collect(),
+            (None, None) => {
                 let tree = tree::Tree::of_struct(container, options)?;
-                [
-                    fields::expand(&tree),
-                    de.unwrap_or_else(|| de::expand(&tree)),
-                    ser.unwrap_or_else(|| ser::expand(&tree)),
-                ]
-                .into_iter()
-                .collect()
+                [fields::expand(&tree), de::expand(&tree), ser::expand(&tree)]
+                    .into_iter()
+                    .collect()
             }
         },
         serde_derive_internals::ast::Data::Enum(..) => {
@@ -167,13 +178,10 @@ fn items(
                 variant_structs::expand(&e),
                 conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
                 conversions.ser.unwrap_or_else(|| enum_ser::expand(&e)),
-                // An enum converted both ways or partially untagged is flattened as serde
-                // flattens it, through its own impls; one converted one way only, with
-                // `#[fast_flatten(buffered)]`.
-                if convert::Conversions::both(container) || e.partially_untagged() {
+                // An enum converted (either way) or partially untagged is flattened as serde
+                // flattens it, through its own impls.
+                if converted || e.partially_untagged() {
                     convert::flatten_through_conversion(container, private)
-                } else if converted {
-                    proc_macro2::TokenStream::new()
                 } else {
                     enum_flatten::expand(&e)
                 },

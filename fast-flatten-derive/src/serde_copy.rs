@@ -192,12 +192,7 @@ pub fn remote(
     let copy_args = bound::generic_args(&input.generics);
     let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
     // The copy's functions are in impls bounded as serde bounds them; these are too.
-    let fields: Vec<&serde_derive_internals::ast::Field> = match &container.data {
-        serde_derive_internals::ast::Data::Struct(_, fields) => fields.iter().collect(),
-        serde_derive_internals::ast::Data::Enum(variants) => {
-            variants.iter().flat_map(|v| &v.fields).collect()
-        }
-    };
+    let fields = all_fields(container);
     let attrs = &container.attrs;
     let ser_clause = bound::fields_where_clause(
         &input.generics,
@@ -279,4 +274,127 @@ fn remote_self_to(attr: &syn::Attribute, original: &Ident) -> syn::Attribute {
             .collect();
     }
     attr
+}
+
+/// Which half of serde's traits a copy implements for the item.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Half {
+    Serialize,
+    Deserialize,
+}
+
+/// The half of a struct converted one way only (`try_from` alone, or `into` alone) that is not
+/// converted, by serde's derive on a copy (`remote` of the item): such a struct is flattened as
+/// serde flattens it, through its own impls (`convert::flatten_through_conversion`), so its own
+/// impls cannot be written from its flatten traits. Its reading or writing is serde's own.
+pub fn half(
+    input: &DeriveInput,
+    container: &serde_derive_internals::ast::Container,
+    private: &TokenStream,
+    half: Half,
+) -> TokenStream {
+    let ident = &input.ident;
+    let copy_ident = format_ident!("__FastFlattenSerde{}", ident);
+    let name = container.attrs.name();
+    let names = (
+        name.serialize_name().value.clone(),
+        name.deserialize_name().value.clone(),
+    );
+    let serde = quote!(#private::serde);
+    // The copy is a remote definition of the item, without its conversions.
+    let mut plain = input.clone();
+    plain.attrs = input
+        .attrs
+        .iter()
+        .filter_map(|attr| {
+            if attr.path().is_ident("serde") {
+                without(attr, &["from", "try_from", "into"])
+            } else {
+                Some(attr.clone())
+            }
+        })
+        .collect();
+    let remote_name = syn::LitStr::new(&ident.to_string(), Span::call_site());
+    plain
+        .attrs
+        .push(syn::parse_quote!(#[serde(remote = #remote_name)]));
+    let derives = match half {
+        Half::Serialize => quote!(#serde::Serialize),
+        Half::Deserialize => quote!(#serde::Deserialize),
+    };
+    let copy = copy(
+        &plain,
+        &Copy {
+            ident: &copy_ident,
+            derives,
+            remote: true,
+            names,
+        },
+        private,
+    );
+    let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
+    let copy_args = bound::generic_args(&input.generics);
+    let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
+    let fields = all_fields(container);
+    let attrs = &container.attrs;
+    let imp = match half {
+        Half::Serialize => {
+            let clause = bound::fields_where_clause(
+                &input.generics,
+                attrs.ser_bound(),
+                fields.iter().copied(),
+                private,
+                Impl::Serialize,
+            );
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #private::Serialize for #ident #ty_generics #clause {
+                    fn serialize<__S: #private::Serializer>(
+                        &self,
+                        __serializer: __S,
+                    ) -> #private::Result<__S::Ok, __S::Error> {
+                        #copy_ty::serialize(self, __serializer)
+                    }
+                }
+            }
+        }
+        Half::Deserialize => {
+            let clause = bound::fields_where_clause(
+                &input.generics,
+                attrs.de_bound(),
+                fields.iter().copied(),
+                private,
+                Impl::Deserialize,
+            );
+            let de_generics = bound::with_de_lifetime(&input.generics);
+            let (de_impl_generics, _, _) = de_generics.split_for_impl();
+            quote! {
+                #[automatically_derived]
+                impl #de_impl_generics #private::Deserialize<'de> for #ident #ty_generics #clause {
+                    fn deserialize<__D: #private::Deserializer<'de>>(
+                        __deserializer: __D,
+                    ) -> #private::Result<Self, __D::Error> {
+                        #copy_ty::deserialize(__deserializer)
+                    }
+                }
+            }
+        }
+    };
+    quote! {
+        #copy
+        #imp
+    }
+}
+
+/// Every field of the container, of every variant of an enum: the fields whose types its impls
+/// are bounded on.
+fn all_fields<'a>(
+    container: &'a serde_derive_internals::ast::Container,
+) -> Vec<&'a serde_derive_internals::ast::Field<'a>> {
+    match &container.data {
+        serde_derive_internals::ast::Data::Struct(_, fields) => fields.iter().collect(),
+        serde_derive_internals::ast::Data::Enum(variants) => {
+            variants.iter().flat_map(|v| &v.fields).collect()
+        }
+    }
 }

@@ -301,6 +301,221 @@ fn keys_that_are_not_strings_reach_a_string_catch_all_as_serde_says() {
 }
 
 // ------------------------------------------------------------------------------------------
+// A type converted one way only, flattened without a marker.
+
+#[derive(FastFlatten, Debug, PartialEq, Clone)]
+#[serde(try_from = "RawBounds")]
+struct Bounds {
+    lo: u32,
+    hi: u32,
+    #[serde(flatten)]
+    unit: UnitName,
+}
+
+#[derive(FastFlatten, Debug, PartialEq, Clone)]
+struct UnitName {
+    unit: String,
+}
+
+#[derive(serde::Deserialize)]
+struct RawBounds {
+    lo: u32,
+    hi: u32,
+    unit: String,
+}
+
+impl TryFrom<RawBounds> for Bounds {
+    type Error = String;
+
+    fn try_from(raw: RawBounds) -> Result<Self, String> {
+        if raw.lo > raw.hi {
+            return Err(format!("lo {} above hi {}", raw.lo, raw.hi));
+        }
+        Ok(Bounds {
+            lo: raw.lo,
+            hi: raw.hi,
+            unit: UnitName { unit: raw.unit },
+        })
+    }
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct HasBounds {
+    name: String,
+    #[serde(flatten)]
+    bounds: Bounds,
+}
+
+#[derive(FastFlatten, Debug, PartialEq, Clone)]
+#[serde(into = "RawLabel")]
+struct Label {
+    text: String,
+}
+
+#[derive(serde::Serialize)]
+struct RawLabel {
+    label: String,
+}
+
+impl From<Label> for RawLabel {
+    fn from(label: Label) -> Self {
+        RawLabel { label: label.text }
+    }
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct HasLabel {
+    id: u32,
+    #[serde(flatten)]
+    label: Label,
+}
+
+mod bounds_twin {
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    #[serde(try_from = "RawBounds")]
+    pub struct Bounds {
+        pub lo: u32,
+        pub hi: u32,
+        #[serde(flatten)]
+        pub unit: UnitName,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    pub struct UnitName {
+        pub unit: String,
+    }
+
+    #[derive(Deserialize)]
+    pub struct RawBounds {
+        lo: u32,
+        hi: u32,
+        unit: String,
+    }
+
+    impl TryFrom<RawBounds> for Bounds {
+        type Error = String;
+
+        fn try_from(raw: RawBounds) -> Result<Self, String> {
+            if raw.lo > raw.hi {
+                return Err(format!("lo {} above hi {}", raw.lo, raw.hi));
+            }
+            Ok(Bounds {
+                lo: raw.lo,
+                hi: raw.hi,
+                unit: UnitName { unit: raw.unit },
+            })
+        }
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub struct HasBounds {
+        pub name: String,
+        #[serde(flatten)]
+        pub bounds: Bounds,
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    #[serde(into = "RawLabel")]
+    pub struct Label {
+        pub text: String,
+    }
+
+    #[derive(Serialize)]
+    pub struct RawLabel {
+        label: String,
+    }
+
+    impl From<Label> for RawLabel {
+        fn from(label: Label) -> Self {
+            RawLabel { label: label.text }
+        }
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    pub struct HasLabel {
+        pub id: u32,
+        #[serde(flatten)]
+        pub label: Label,
+    }
+}
+
+#[test]
+fn converted_one_way_flattens_without_a_marker() {
+    for entries in [
+        vec![
+            ("name", Doc::str("n")),
+            ("lo", num(1)),
+            ("hi", num(2)),
+            ("unit", Doc::str("m")),
+        ],
+        vec![
+            ("hi", num(2)),
+            ("unit", Doc::str("m")),
+            ("name", Doc::str("n")),
+            ("lo", num(1)),
+        ],
+        vec![
+            ("name", Doc::str("n")),
+            ("lo", num(3)),
+            ("hi", num(2)),
+            ("unit", Doc::str("m")),
+        ],
+        vec![("name", Doc::str("n")), ("lo", num(1)), ("hi", num(2))],
+        vec![
+            ("name", Doc::str("n")),
+            ("lo", num(1)),
+            ("hi", num(2)),
+            ("x", Doc::Null),
+            ("unit", Doc::str("m")),
+        ],
+    ] {
+        reads_alike::<HasBounds, bounds_twin::HasBounds>(&Doc::map(entries));
+    }
+    let value = HasBounds {
+        name: "n".into(),
+        bounds: Bounds {
+            lo: 1,
+            hi: 2,
+            unit: UnitName { unit: "m".into() },
+        },
+    };
+    let twin = bounds_twin::HasBounds {
+        name: "n".into(),
+        bounds: bounds_twin::Bounds {
+            lo: 1,
+            hi: 2,
+            unit: bounds_twin::UnitName { unit: "m".into() },
+        },
+    };
+    assert_eq!(
+        serde_json::to_string(&value).unwrap(),
+        serde_json::to_string(&twin).unwrap()
+    );
+
+    for entries in [
+        vec![("id", num(1)), ("text", Doc::str("t"))],
+        vec![("text", Doc::str("t")), ("id", num(1)), ("x", Doc::Null)],
+        vec![("id", num(1))],
+    ] {
+        reads_alike::<HasLabel, bounds_twin::HasLabel>(&Doc::map(entries));
+    }
+    let value = HasLabel {
+        id: 1,
+        label: Label { text: "t".into() },
+    };
+    let twin = bounds_twin::HasLabel {
+        id: 1,
+        label: bounds_twin::Label { text: "t".into() },
+    };
+    assert_eq!(
+        serde_json::to_string(&value).unwrap(),
+        serde_json::to_string(&twin).unwrap()
+    );
+}
+
+// ------------------------------------------------------------------------------------------
 // Found by the shape generator's first runs (`tests/shapes/`), each a hand-written twin.
 
 /// Declares each item twice, in module `fast` (FastFlatten) and `twin` (serde's derive).

@@ -11,6 +11,13 @@ struct Page {
     meta: Meta,
     #[serde(flatten)]
     kind: Kind,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Open {
+    id: u32,
+    #[serde(flatten)]
+    meta: Meta,
     #[serde(flatten)]
     rest: Map<String, Value>,
 }
@@ -63,16 +70,23 @@ where
 }
 
 fn main() {
-    let mut rest = Map::new();
-    rest.insert("x".to_owned(), Value::from(1));
     roundtrip(
         &Page {
             id: 1,
             meta: Meta { page_number: 2, total: None },
             kind: Kind::Tagged { label: "l".to_owned() },
+        },
+        r#"{"id":1,"pageNumber":2,"total":null,"type":"Tagged","label":"l"}"#,
+    );
+    let mut rest = Map::new();
+    rest.insert("x".to_owned(), Value::from(1));
+    roundtrip(
+        &Open {
+            id: 1,
+            meta: Meta { page_number: 2, total: Some(3) },
             rest,
         },
-        r#"{"id":1,"pageNumber":2,"total":null,"type":"Tagged","label":"l","x":1}"#,
+        r#"{"id":1,"pageNumber":2,"total":3,"x":1}"#,
     );
     roundtrip(&External::Unit, r#""Unit""#);
     roundtrip(&External::Newtype(1), r#"{"Newtype":1}"#);
