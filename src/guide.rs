@@ -1,5 +1,6 @@
 //! The reference, one chapter per module (documentation only; nothing to import).
 //!
+//! - [`migrating`]: swapping the derive in a crate, step by step, and the errors met on the way.
 //! - [`attributes`]: every `#[serde(...)]` attribute and what the derive does with it, the
 //!   `#[fast_flatten(...)]` options, compile errors.
 //! - [`drop_in`]: the drop-in rule, every place FastFlatten reads or writes otherwise than
@@ -11,6 +12,9 @@
 //! - [`formatters`]: the formatters, and what they do that serde's helpers do not.
 //! - [`no_std`]: the configurations without `std`, and what works in each.
 //! - [`api`]: every public item, and what semantic versioning covers.
+
+#[doc = include_str!("guide/migrating.md")]
+pub mod migrating {}
 
 #[doc = include_str!("guide/attributes.md")]
 pub mod attributes {}

@@ -235,7 +235,7 @@ fn expecting_message() {
         => Err(r#"invalid type: unit value, expected "tag", "content", or other ignored fields"#));
     de_val!(shapes::Enum, map([("tag", plain(Val::Unit))]) => Err("invalid type: unit value, expected variant of enum Enum"));
     de_err!(shapes::Enum, r#"{"tag":null}"# => "expected value");
-    // [src] the variants' visitors
+    // the variants' visitors
     de_err!(shapes::Enum, r#"{"tag":"Tuple","content":[1]}"# => "invalid length 1, expected something strange...");
     de_err!(shapes::Enum, r#"[]"# => "invalid length 0, expected something strange...");
 }
@@ -251,7 +251,7 @@ fn deny_unknown_fields() {
         => Err(r#"invalid value: integer `3`, expected "t" or "c""#));
     de_val!(shapes::Denying, entries([(Val::Bytes(b"c"), Val::Unit), (Val::Bytes(b"h"), Val::Unit)])
         => Err(r#"invalid value: byte array, expected "t" or "c""#));
-    // [src] and the struct variants' fields
+    // and the struct variants' fields
     de_err!(shapes::Denying, r#"{"t":"Struct","c":{"f":1,"g":2}}"# => "unknown field `g`, expected `f`");
     de_err!(shapes::Denying, r#"{"c":{"f":1,"g":2},"t":"Struct"}"# => "unknown field `g`, expected `f`");
 }
@@ -418,7 +418,7 @@ mod serde_shapes {
 }
 
 twins! {
-    /// [src] attributes on adjacently tagged enums.
+    /// attributes on adjacently tagged enums.
     mod attributes {
         #[serde(tag = "t", content = "c")]
         pub enum Skipping {
@@ -445,7 +445,6 @@ twins! {
 
 #[test]
 fn other_alias_and_skipped_fields() {
-    // [src] §2.3, §2.6
     de!(attributes::WithOther, r#"{"t":"zzz"}"# => WithOther::O);
     de!(attributes::WithOther, r#"{"t":"zzz","c":null}"# => WithOther::O);
     de!(attributes::WithOther, r#"{"c":null,"t":"zzz"}"# => WithOther::O);
@@ -462,8 +461,8 @@ fn other_alias_and_skipped_fields() {
 
 #[test]
 fn skipped_variant_index_on_json() {
-    // §2.0.2: written with the index among all variants; JSON writes the name, so it reads
-    // back.
+    // Written with the index among all variants (serde's index skew); JSON writes the name,
+    // so it reads back.
     rt!(attributes::Skipping, Skipping::B(1) => r#"{"t":"B","c":1}"#);
     assert_eq!(
         Recorder::record(&both!(attributes, Skipping::B(1)).0).unwrap()[2],
@@ -474,7 +473,6 @@ fn skipped_variant_index_on_json() {
 #[test]
 #[ignore = "bug: after a skip_deserializing variant, adjacently tagged variants do not read back on compact formats (written with the index among all variants, read among the readable ones: serde's index skew, which serde never meets there since it cannot read these formats)"]
 fn skipped_variant_index_on_compact_formats() {
-    // §2.0.2, spec §7 "(index skew)"
     roundtrip!(attributes::Skipping, Skipping::B(1));
     roundtrip!(attributes::Skipping, Skipping::C("c".into()));
 }

@@ -121,7 +121,7 @@ twins! {
 fn test_enum_unit() {
     // 1
     de!(de_enum::Enum, r#""Unit""# => Enum::Unit);
-    // [src] `{"Unit":null}` is the unit variant too
+    // `{"Unit":null}` is the unit variant too
     de!(de_enum::Enum, r#"{"Unit":null}"# => Enum::Unit);
 }
 
@@ -155,7 +155,7 @@ fn test_enum_map() {
 #[test]
 fn test_enum_unit_usize() {
     // 6: the index counts the variants that are read (`Skipped` is not), and serialization
-    // counts all of them: serde's index skew (§2.0.2), reproduced.
+    // counts all of them: serde's index skew, reproduced.
     de_val!(de_enum::Enum, Val::U32(0) => Enum::Unit);
     de_fmt!(crate::common::formats::Bincode1, de_enum::Enum, &[0, 0, 0, 0] => Enum::Unit);
     let (ours, twin) = both!(de_enum, Enum::Unit);
@@ -422,7 +422,7 @@ fn test_default_struct_variant() {
     de!(annotated::DefaultStructVariant,
         r#"{"Struct":{"a1":1}}"#
         => DefaultStructVariant::Struct { a1: 1, a2: 0, a3: 123, a4: 0, a5: 123 });
-    // [src] from a sequence: missing elements take their defaults; skipped fields take no slot
+    // from a sequence: missing elements take their defaults; skipped fields take no slot
     de!(annotated::DefaultStructVariant,
         r#"{"Struct":[1]}"#
         => DefaultStructVariant::Struct { a1: 1, a2: 0, a3: 123, a4: 0, a5: 123 });
@@ -517,7 +517,7 @@ fn test_deserialize_with_enum() {
     // 25
     de!(annotated::DeserializeWithEnum<i32>, r#"{"Struct":{"a":1,"b":false}}"# => DeserializeWithEnum::Struct { a: 1, b: 2 });
     de!(annotated::DeserializeWithEnum<i32>, r#"{"Struct":{"a":1,"b":true}}"# => DeserializeWithEnum::Struct { a: 1, b: 123 });
-    // [src] a `deserialize_with` field without default is required, even in a sequence
+    // a `deserialize_with` field without default is required, even in a sequence
     de_err!(annotated::DeserializeWithEnum<i32>, r#"{"Struct":{"a":1}}"# => "missing field `b`");
 }
 
@@ -557,7 +557,7 @@ fn test_expecting_message_externally_tagged_enum() {
         => Err(r#"invalid type: string "ExternallyTagged", expected something strange..."#));
     de_val!(expecting::Enum, Val::Map(vec![(Val::Unit, Val::Unit)])
         => Err("invalid type: unit value, expected variant identifier"));
-    // [src] the variant visitors' texts are replaced too
+    // the variant visitors' texts are replaced too
     de_err!(expecting::Enum, r#"{"Tuple":1}"# => "invalid type: integer `1`, expected something strange...");
     de_err!(expecting::Enum, r#"{"Tuple":[1]}"# => "invalid length 1, expected something strange...");
     de_err!(expecting::Enum, r#"{"Struct":1}"# => "invalid type: integer `1`, expected something strange...");

@@ -122,7 +122,7 @@ fn externally_tagged_unit() {
 
 #[test]
 fn externally_tagged_unit_from_empty_map() {
-    // 114 [src]: a unit variant's value may also be `{}` in a flattened map (serde's owned buffer)
+    // a unit variant's value may also be `{}` in a flattened map (serde's owned buffer)
     de!(external::Flatten, r#"{"Unit":{},"extra_key":"extra value"}"#
         => Flatten { data: Enum::Unit, extra: strings([("extra_key", "extra value")]) });
 }
@@ -215,7 +215,7 @@ fn externally_tagged_beside_a_catch_all_every_order() {
 
 #[test]
 fn externally_tagged_every_order() {
-    // [src] every order of the outer field and the variant key
+    // every order of the outer field and the variant key
     for json in orders(&[("id", "1"), ("D", r#"{"x":2}"#)]) {
         de!(external::S, &json => S { id: 1, k: Kind::D { x: 2 } });
     }
@@ -389,7 +389,6 @@ fn adjacently_tagged_struct() {
 
 #[test]
 fn adjacently_tagged_errors() {
-    // [src] §4.2
     de_err!(adjacent::Flatten, r#"{"outer":42}"# => "missing field `tag`");
     de_err!(adjacent::Flatten, r#"{"outer":42,"content":null}"# => "missing field `tag`");
     de_err!(adjacent::Flatten, r#"{"outer":42,"tag":"Newtype"}"# => "missing field `content`");
@@ -659,7 +658,7 @@ fn internally_tagged_unit_enum_with_unknown_fields() {
 
 #[test]
 fn internally_tagged_every_order() {
-    // [src] tag first / in the middle / last, the variant's fields before and after it, the
+    // tag first / in the middle / last, the variant's fields before and after it, the
     // outer field between them
     for json in orders(&[("id", "1"), ("type", r#""B""#), ("x", "2"), ("y", "3")]) {
         de!(internal::S, &json => S { id: 1, k: Kind::B { x: 2, y: 3 } });
@@ -677,7 +676,7 @@ fn internally_tagged_every_order() {
 
 #[test]
 fn internally_tagged_errors() {
-    // [src] single-fault inputs
+    // single-fault inputs
     de_err!(internal::S, r#"{"id":1}"# => "missing field `type`");
     de_err!(internal::S, r#"{"id":1,"x":1}"# => "missing field `type`");
     de_err!(internal::S, r#"{"id":1,"type":"Z"}"# => "unknown variant `Z`, expected one of `A`, `B`, `N`");
@@ -737,7 +736,7 @@ fn serde_1358_deny_unknown_fields_accepts_the_tag() {
 #[test]
 
 fn deny_unknown_fields_rejects_other_variants_fields() {
-    // 128 [src]: `x` belongs to `B`, not to the chosen `A`
+    // `x` belongs to `B`, not to the chosen `A`
     assert_eq!(
         ours!(internal::Denying, r#"{"id":1,"type":"A","x":1}"#)
             .map_err(|e| e.starts_with("unknown field `x`")),
@@ -1014,7 +1013,6 @@ fn untagged_struct() {
 
 #[test]
 fn untagged_every_order() {
-    // [src]
     for json in orders(&[("id", "1"), ("x", "2"), ("y", "3")]) {
         de!(untagged::S, &json => S { id: 1, e: E::Pair { x: 2, y: 3 } });
     }
@@ -1245,7 +1243,7 @@ fn externally_tagged_and_untagged_on_formats_that_are_not_self_describing() {
 }
 
 twins! {
-    /// [src] flattened enums beside other flattened fields.
+    /// flattened enums beside other flattened fields.
     mod mixed {
         pub struct Outer {
             pub name: String,
@@ -1311,7 +1309,7 @@ twins! {
 
 #[test]
 fn nested_flattened_enum() {
-    // [src] an internally tagged enum flattened two levels down, beside a flattened struct
+    // an internally tagged enum flattened two levels down, beside a flattened struct
     let value = || {
         both!(
             mixed,
@@ -1383,7 +1381,7 @@ fn catch_all_after_an_internally_tagged_enum_receives_its_keys_too() {
 
 #[test]
 fn borrowed_flattened_enum() {
-    // [src] borrowing through a flattened adjacently tagged enum
+    // borrowing through a flattened adjacently tagged enum
     de!(mixed::Borrowing, r#"{"t":"S","c":"s"}"# => Borrowing { k: Borrowed::S("s") });
     de!(mixed::Borrowing, r#"{"t":"F","c":{"name":"s"}}"# => Borrowing { k: Borrowed::F { name: "s" } });
     de!(mixed::Borrowing, r#"{"c":{"name":"s"},"t":"F"}"# => Borrowing { k: Borrowed::F { name: "s" } });
@@ -1392,7 +1390,7 @@ fn borrowed_flattened_enum() {
 
 #[test]
 fn generic_flattened_enum() {
-    // [src] the enum as a type parameter of the outer struct
+    // the enum as a type parameter of the outer struct
     rt_text!(mixed::Generic<Kind>, Generic { id: 1, k: Kind::Third } => r#"{"id":1,"type":"third"}"#);
     for json in orders(&[("id", "1"), ("type", r#""first""#), ("x", "2")]) {
         de!(mixed::Generic<Kind>, &json => Generic { id: 1, k: Kind::First { x: 2 } });
@@ -1665,7 +1663,7 @@ twins! {
 
 #[test]
 fn bound_attribute_on_generic_externally_tagged_enum() {
-    // [src] serde's `bound`: compiles and roundtrips with `M = Km`, standalone and flattened
+    // serde's `bound`: compiles and roundtrips with `M = Km`, standalone and flattened
     // (the struct needs its own `bound`: serde's would infer `M: Serialize`).
     rt!(bounded::Leg<Km>, Leg::Walk { distance: distance(5) } => r#"{"Walk":{"distance":"5km"}}"#);
     rt!(bounded::Leg<Km>, Leg::Ride(distance(7)) => r#"{"Ride":"7km"}"#);

@@ -432,7 +432,7 @@ fn expecting_message() {
         => r#"invalid type: string "InternallyTagged", expected something strange..."#);
     de_err!(shapes::Expecting, r#"{"tag":null}"# => "invalid type: null, expected variant identifier");
     de_val!(shapes::Expecting, map([("tag", Val::Unit)]) => Err("invalid type: unit value, expected variant identifier"));
-    // [src] and the struct variants' visitors
+    // and the struct variants' visitors
     de_err!(shapes::Expecting, r#"{"tag":"Struct","a":true}"# => "invalid type: boolean `true`, expected u8");
     de_err!(shapes::Expecting, r#"["Struct"]"# => "invalid length 0, expected something strange...");
 }
@@ -565,7 +565,7 @@ fn newtype_of_primitive() {
 
 #[test]
 fn newtype_of_option() {
-    // 65 [src]: `Option` of a map is `Some(map)`, never `None`
+    // `Option` of a map is `Some(map)`, never `None`
     de_err!(primitives::E<Option<String>>, r#"{"type":"V"}"# => "invalid type: map, expected a string");
     de!(primitives::E<Option<BTreeMap<String, u8>>>, r#"{"type":"V","x":1}"# => E::V(Some([("x".to_owned(), 1)].into())));
     de!(primitives::E<Option<BTreeMap<String, u8>>>, r#"{"x":1,"type":"V"}"# => E::V(Some([("x".to_owned(), 1)].into())));
@@ -573,7 +573,6 @@ fn newtype_of_option() {
 
 #[test]
 fn newtype_of_wide_integer() {
-    // 65 [src]
     ser_err!(primitives::E<u128>, E::V(1) => "u128 is not supported");
     ser_err!(primitives::E<i128>, E::V(1) => "i128 is not supported");
 }
@@ -738,7 +737,7 @@ mod serde_shapes {
 
     #[test]
     fn empty_struct_variant() {
-        // 64 ([src] empty struct variants reject unknown keys under deny; unit variants do not)
+        // Empty struct variants reject unknown keys under deny; unit variants do not.
         rt!(empty_struct_variant::E, E::D {} => r#"{"type":"D"}"#);
         de_err!(empty_struct_variant::E, r#"{"type":"D","y":2}"# => "unknown field `y`, there are no fields");
         roundtrip!(empty_struct_variant::E, E::D {});
@@ -831,7 +830,7 @@ fn serde_2172_payloads_see_the_format_is_not_human_readable() {
 
 #[test]
 fn error_positions() {
-    // Documented improvement (README, error positions row: serde#2035, serde#2581; spec §2.8):
+    // Documented improvement (README, error positions row: serde#2035, serde#2581):
     // FastFlatten reads the variant's fields straight from the format after the tag, so
     // serde_json places the error at the bad token; serde's errors from its buffer have no
     // position at top level.
@@ -860,7 +859,7 @@ fn error_positions() {
 }
 
 twins! {
-    /// [src] attributes on internally tagged enums.
+    /// attributes on internally tagged enums.
     mod attributes {
         #[serde(tag = "type", rename_all_fields = "camelCase")]
         pub enum E {
@@ -880,7 +879,6 @@ twins! {
 
 #[test]
 fn attributes_on_variants_and_fields() {
-    // [src] §1.0, §2.6
     rt!(attributes::E, E::S { maybe_x: None, y_value: 1 } => r#"{"type":"S","yValue":1}"#);
     rt!(attributes::E, E::S { maybe_x: Some(2), y_value: 1 } => r#"{"type":"S","maybeX":2,"yValue":1}"#);
     assert!(Recorder::record(
@@ -905,7 +903,7 @@ fn attributes_on_variants_and_fields() {
 }
 
 twins! {
-    /// [src] payloads that are themselves tagged, or deny unknown fields.
+    /// payloads that are themselves tagged, or deny unknown fields.
     mod nested {
         #[serde(deny_unknown_fields)]
         pub struct Strict {
@@ -937,7 +935,7 @@ twins! {
 
 #[test]
 fn nested_payloads() {
-    // [src] §2.2: the payload reads the map without the tag, whatever the tag's position
+    // the payload reads the map without the tag, whatever the tag's position
     de!(nested::E, r#"{"type":"C","f":1}"# => E::C(Strict { f: 1 }));
     de!(nested::E, r#"{"f":1,"type":"C"}"# => E::C(Strict { f: 1 }));
     de_err!(nested::E, r#"{"y":1,"type":"C","f":1}"# => "unknown field `y`, expected `f`");
@@ -1291,7 +1289,7 @@ twins! {
 
 #[test]
 fn bound_attribute_on_generic_enum() {
-    // [src] serde's `bound` (container attribute): compiles and roundtrips with `M = Km`.
+    // serde's `bound` (container attribute): compiles and roundtrips with `M = Km`.
     rt!(bounded::Leg<Km>, Leg::Walk { distance: distance(5), note: "n".into() }
         => r#"{"type":"Walk","distance":"5km","note":"n"}"#);
     rt!(bounded::Leg<Km>, Leg::Ride(Stop { at: distance(7) }) => r#"{"type":"Ride","at":"7km"}"#);

@@ -1,8 +1,7 @@
 //! Differential behaviour tests of `#[derive(FastFlatten)]` on enums: every type is declared
 //! twice, once deriving FastFlatten and once serde's `Serialize, Deserialize` with the same
 //! `#[serde]` attributes, and both must write the same output and read every input alike
-//! (serde 1.0.229's behaviour, as specified item by item in the enum specification's §6
-//! checklist, sections A–F). Tests named after a serde issue pin an intended difference.
+//! (serde 1.0.229's behaviour). Tests named after a serde issue pin an intended difference.
 //!
 //! One module per representation; `support.rs` holds the twin declarations and the checks.
 

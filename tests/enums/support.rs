@@ -6,7 +6,7 @@
 //!   values print the same.
 //! * Errors are compared as text with serde_json's ` at line L column C` suffix stripped: serde
 //!   reports errors raised from its buffers at the end of the object (or nowhere), a streaming
-//!   reader at the bad token (spec §2.8).
+//!   reader at the bad token.
 //! * Every JSON input of [`de!`] (and so of `de_err!`, `rt!`, `rt_text!`) is read on the other
 //!   self-describing formats too (YAML three ways, ciborium, serde_cbor, rmp-serde in map
 //!   mode): transcoded through the shared order-keeping JSON tree, read by both twins, compared
@@ -248,7 +248,7 @@ fn unwrap_ciborium(msg: &str) -> String {
 
 /// `msg` without serde_yaml's leading path (`content.value: `, `.[0]: `): the path of the value
 /// the error was raised in, which FastFlatten raises in place and serde after its buffer (at the
-/// map, whose path is the document's: none), as with positions (spec §2.8).
+/// map, whose path is the document's: none), as with positions.
 fn without_yaml_path(msg: &str) -> &str {
     match msg.split_once(": ") {
         Some((path, rest)) if !path.is_empty() && !path.contains([' ', '`', '"']) => rest,

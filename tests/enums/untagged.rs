@@ -174,14 +174,13 @@ fn newtype_enum() {
     de!(untagged::Outer, r#"{"Struct":[1]}"# => Outer::Inner(Inner::Struct { f: 1 }));
     de!(untagged::Outer, r#"{"EmptyStruct":{}}"# => Outer::Inner(Inner::EmptyStruct {}));
     de!(untagged::Outer, r#"{"EmptyStruct":[]}"# => Outer::Inner(Inner::EmptyStruct {}));
-    // [src] the buffered enum: `null` is not `{}` for a unit variant here
+    // the buffered enum: `null` is not `{}` for a unit variant here
     de!(untagged::Outer, r#"{"Unit":null}"# => Outer::Inner(Inner::Unit));
     de_err!(untagged::Outer, r#"{"Unit":null,"Newtype":1}"# => "data did not match any variant of untagged enum Outer");
 }
 
 #[test]
 fn newtype_enum_unit_from_empty_map() {
-    // 91 [src]
     de_err!(untagged::Outer, r#"{"Unit":{}}"# => "data did not match any variant of untagged enum Outer");
 }
 
@@ -246,7 +245,7 @@ fn contains_flatten_with_integer_key() {
 
 #[test]
 fn serde_1183_integer_keys_from_json() {
-    // 105 [src], intended difference (serde#1183, README's catch-all row): FastFlatten parses
+    // An intended difference (serde#1183, README's catch-all row): FastFlatten parses
     // a flattened map's integer keys from JSON strings, as serde_json does for maps; serde's
     // buffer keeps them strings, so no variant matches.
     let input = r#"{"100":"BTreeMap"}"#;
@@ -279,7 +278,6 @@ fn order_and_shapes() {
 
 #[test]
 fn deny_unknown_fields_tries_the_next_variant() {
-    // 107 [src]
     de!(untagged::Denying, r#"{"a":1}"# => Denying::Strict { a: 1 });
     de!(untagged::Denying, r#"{"a":1,"b":2}"# => Denying::Loose([("a".to_owned(), 1), ("b".to_owned(), 2)].into()));
 }
