@@ -6,9 +6,10 @@
 //! once, matched against the whole flattened tree, and its value deserialized in place; an
 //! internally tagged enum whose tag comes first is read without holding anything. The types
 //! keep their `#[serde(...)]` attributes, read by serde's own parser, and then also work on
-//! bincode, bitcode, postcard and rmp-serde, where serde's flatten fails. By default a type
-//! reads every input serde's derive reads, as serde reads it ([the drop-in
-//! rule](guide::drop_in)).
+//! bincode, postcard, rmp-serde and bitcode, where serde's flatten fails (on bitcode, a
+//! sequence of an enum's variants of different shapes panics in its encoder, as with serde's
+//! derive). By default a type reads every input serde's derive reads, as serde reads it ([the
+//! drop-in rule](guide::drop_in)).
 //!
 //! ```
 //! use serde_fastkit::FastFlatten;
@@ -51,8 +52,22 @@
 //! assert_eq!(serde_json::to_string(&DisplaySeq(&ports)).unwrap(), r#"["80","443"]"#);
 //! ```
 //!
+//! # The words these docs use
+//!
+//! - **tree**: a struct together with everything flattened into it, at any depth, read and
+//!   written as one map.
+//! - **leaf**: a field of the tree that is not flattened: one key of the map.
+//! - **catch-all**: a flattened map (`#[serde(flatten)] extra: HashMap<String, Value>`) that
+//!   receives the keys no leaf claims.
+//! - **held**: kept in memory before it can be read in place, as serde's derive keeps every
+//!   value in its `Content` buffer: the entries before a late internal tag, an untagged enum's
+//!   entries.
+//! - **buffered**: a flattened field read as serde's flatten reads it, from held entries
+//!   (`#[fast_flatten(buffered)]`, for a type of another crate).
+//!
 //! # Where to read on
 //!
+//! - [`guide::migrating`]: swapping the derive in a crate, step by step.
 //! - [`guide`]: every attribute, the differences from serde's derive, known limits, what is
 //!   written on formats that drop field names, the formatters in detail.
 //! - [`FastFlatten`]: the derive, with its options.
@@ -80,24 +95,15 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// Inlining, decided here for the runtime (the derive's twin is `fast-flatten-derive/src/inline.rs`,
-// DESIGN.md explains both), by one rule in every build profile: a function a read runs once per key
-// whose body is a tree's own (the map loop and a value's read in `flatten/visitor.rs`, the pointer
-// and `Option` trees' forwarding of `slot_of`, `deserialize_slot`, `new_state` and `finish`, the
-// enums' dispatch) is `#[inline(always)]`: it is compiled once per tree and format anyway, and
-// forced, the entry chain of a read is merged before LLVM optimizes it (with every runtime function
-// plain, 4 of the guard's decode ratios rise by 3% to 6%, the flattened and internally tagged enums
-// on rmp-serde). Everything else is plain `#[inline]` or left to the compiler: the write side
-// (`flatten/sink.rs`, `serialized_len`, `serialize_leaves`; left to LLVM, encodes on rmp-serde of
-// the guard's `foreign` and `rpc` take 48% and 18% fewer instructions than forced), the read of a
+// Inlining, decided here for the runtime (the derive's twin is `fast-flatten-derive/src/inline.rs`;
+// why, with the measurements, is DESIGN.md's "Inlining"), by one rule in every build profile: a
+// function a read runs once per key whose body is a tree's own (the map loop and a value's read in
+// `flatten/visitor.rs`, the pointer and `Option` trees' forwarding of `slot_of`,
+// `deserialize_slot`, `new_state` and `finish`, the enums' dispatch) is `#[inline(always)]`.
+// Everything else is plain `#[inline]` or left to the compiler: the write side, the read of a
 // sequence of leaves, `state_is_empty`, `owns`, the rest claims, what every tree shares (a leaf's
-// read in `flatten/leaf.rs`, one body per leaf type and format, and the seen-leaf set), and the key
-// lookup (`KeySeed::text`, called from two visitor methods). LLVM's always-inliner runs at -O0 too,
-// so a forced body is copied into every caller in debug builds, and copied again at each forced
-// level above it: forcing stops at a tree's `visit_map`, which holds the read's first level itself,
-// and what every tree shares is not forced, since it would be copied into every leaf of every tree.
-// The crate of `benches/compile_time.sh` builds in debug with 28.0 G rustc instructions
-// (`INSTRUCTIONS=1 bash benches/compile_time.sh` counts them).
+// read in `flatten/leaf.rs`, the seen-leaf set) and the key lookup (`KeySeed::text`). Forcing stops
+// at a tree's `visit_map`: LLVM's always-inliner runs in debug builds too.
 // Two levels are left to LLVM, since forcing them cost run time: a tree's `visit_map` (78 more
 // instructions per plain struct on rmp-serde) and the read of a struct variant after the tag
 // (`RestOfMap::tree`).

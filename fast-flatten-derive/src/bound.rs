@@ -164,50 +164,31 @@ pub enum Impl {
 
 /// The struct's own where clause plus the bounds `which` needs.
 pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
-    let mut clause = tree
-        .generics
-        .where_clause
-        .clone()
-        .unwrap_or_else(|| parse_quote!(where));
     let container_bound = match which {
         Impl::Fields => None,
         Impl::Deserialize => tree.de_bound,
         Impl::Serialize => tree.ser_bound,
     };
     let fields: Vec<FieldUse> = tree.members.iter().map(FieldUse::of_member).collect();
-    let mut bounds = Bounds {
-        generics: &tree.generics,
-        private: &tree.private,
+    let mut clause = clause_of(
+        &tree.generics,
+        container_bound,
+        &fields,
+        &tree.private,
         which,
-        clause: &mut clause,
-    };
-    for field in &fields {
-        bounds.lifetimes(field);
-        bounds.explicit(field.attrs);
-    }
-    match container_bound {
-        Some(bound) => bounds.clause.predicates.extend(bound.iter().cloned()),
-        None => {
-            for field in &fields {
-                bounds.inferred(field, false);
-                bounds.default(field);
-            }
-            let container_default = tree.default;
-            if which == Impl::Deserialize
-                && !tree.generics.params.is_empty()
-                && matches!(
-                    container_default,
-                    serde_derive_internals::attr::Default::Default
-                )
-            {
-                let private = &tree.private;
-                let ident = &tree.ident;
-                let (_, ty_generics, _) = tree.generics.split_for_impl();
-                clause
-                    .predicates
-                    .push(parse_quote!(#ident #ty_generics: #private::Default));
-            }
-        }
+    );
+    // serde asks `Default` of a generic struct with a container `default`.
+    if container_bound.is_none()
+        && which == Impl::Deserialize
+        && !tree.generics.params.is_empty()
+        && matches!(tree.default, serde_derive_internals::attr::Default::Default)
+    {
+        let private = &tree.private;
+        let ident = &tree.ident;
+        let (_, ty_generics, _) = tree.generics.split_for_impl();
+        clause
+            .predicates
+            .push(parse_quote!(#ident #ty_generics: #private::Default));
     }
     clause
 }
@@ -221,6 +202,19 @@ pub fn fields_where_clause<'f, 'a: 'f>(
     private: &TokenStream,
     which: Impl,
 ) -> WhereClause {
+    let fields: Vec<FieldUse> = fields.into_iter().map(FieldUse::of_field).collect();
+    clause_of(generics, container_bound, &fields, private, which)
+}
+
+/// `generics`' own where clause plus serde's bounds of `fields` for `which`: each field's
+/// lifetimes and explicit `bound`, then the container's `bound` or the inferred bounds.
+fn clause_of(
+    generics: &Generics,
+    container_bound: Option<&[WherePredicate]>,
+    fields: &[FieldUse],
+    private: &TokenStream,
+    which: Impl,
+) -> WhereClause {
     let mut clause = generics
         .where_clause
         .clone()
@@ -231,15 +225,14 @@ pub fn fields_where_clause<'f, 'a: 'f>(
         which,
         clause: &mut clause,
     };
-    let fields: Vec<FieldUse> = fields.into_iter().map(FieldUse::of_field).collect();
-    for field in &fields {
+    for field in fields {
         bounds.lifetimes(field);
         bounds.explicit(field.attrs);
     }
     match container_bound {
         Some(bound) => bounds.clause.predicates.extend(bound.iter().cloned()),
         None => {
-            for field in &fields {
+            for field in fields {
                 bounds.inferred(field, false);
                 bounds.default(field);
             }

@@ -4,6 +4,7 @@
 use serde_derive_internals::ast::Container;
 use syn::DeriveInput;
 
+use crate::attr::FieldOptions;
 use crate::errors::Errors;
 
 /// FastFlatten works on structs of every shape and enums; a union is an error on the item.
@@ -61,6 +62,38 @@ pub fn supported(container: &Container) -> syn::Result<()> {
         }
     }
 
+    errors.finish()
+}
+
+/// Each field's `#[fast_flatten(...)]` options: parsed, and each where it means something.
+pub fn field_options(container: &Container) -> syn::Result<()> {
+    let mut errors = Errors::default();
+    for field in crate::tree::all_fields(container) {
+        let Some(options) = errors.take(FieldOptions::from_field(field.original)) else {
+            continue;
+        };
+        let flattened = field.attrs.flatten();
+        if options.catch_all && !flattened {
+            errors.push(
+                field.original,
+                "#[fast_flatten(catch_all)] marks a flattened map: add #[serde(flatten)]",
+            );
+        }
+        if options.buffered && !flattened {
+            errors.push(
+                field.original,
+                "#[fast_flatten(buffered)] marks a flattened field read as serde reads it: \
+                 add #[serde(flatten)]",
+            );
+        }
+        if options.buffered && options.catch_all {
+            errors.push(
+                field.original,
+                "#[fast_flatten(catch_all)] and #[fast_flatten(buffered)] exclude each other: \
+                 a catch-all map is read in place, keep `catch_all`",
+            );
+        }
+    }
     errors.finish()
 }
 
@@ -189,4 +222,47 @@ fn known_in(attrs: &[syn::Attribute], known: &[&str], place: &str) -> syn::Resul
         let _ = parsed;
     }
     errors.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CONTAINER_ATTRIBUTES, FIELD_ATTRIBUTES, VARIANT_ATTRIBUTES};
+
+    /// The attributes the guide's table (`src/guide/attributes.md`) lists for `place`.
+    fn listed_in_the_guide(place: &str) -> Vec<String> {
+        let guide = include_str!("../../src/guide/attributes.md");
+        let mut listed: Vec<String> = guide
+            .lines()
+            .filter_map(|line| line.strip_prefix(&format!("| {place} | ")))
+            .filter_map(|rest| rest.split(" | ").next())
+            // Every code span of the cell (`tag` + `content` names two).
+            .flat_map(|cell| cell.split('`').skip(1).step_by(2))
+            // `default = "path"` is `default`.
+            .map(|entry| entry.split(' ').next().unwrap_or(entry).to_owned())
+            .collect();
+        listed.sort_unstable();
+        listed.dedup();
+        listed
+    }
+
+    fn sorted(known: &[&str]) -> Vec<String> {
+        let mut known: Vec<String> = known.iter().map(|name| (*name).to_owned()).collect();
+        known.sort_unstable();
+        known
+    }
+
+    #[test]
+    fn the_guide_lists_the_attributes_the_derive_knows() {
+        for (place, known) in [
+            ("container", CONTAINER_ATTRIBUTES),
+            ("variant", VARIANT_ATTRIBUTES),
+            ("field", FIELD_ATTRIBUTES),
+        ] {
+            assert_eq!(
+                listed_in_the_guide(place),
+                sorted(known),
+                "the guide's {place} attributes (left) and check.rs's (right)"
+            );
+        }
+    }
 }

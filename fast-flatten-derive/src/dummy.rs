@@ -9,9 +9,9 @@ use syn::DeriveInput;
 pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
-        // `private_bounds`: the items are bounded on the flattened fields' types (see
-        // `bound::gates`), which may be less visible than the struct; the bounds hold, and no
-        // user names these items.
+        // `private_bounds`: the items are bounded on the flattened fields' types (`bound.rs`),
+        // which may be less visible than the struct; the bounds hold, and no user names these
+        // items.
         #[allow(
             non_upper_case_globals,
             non_camel_case_types,

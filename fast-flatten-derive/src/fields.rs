@@ -356,9 +356,9 @@ fn fields_const(tree: &Tree) -> TokenStream {
 /// tree is checked where it is instantiated, by [`generic_names_check`].
 ///
 /// The check spells the name tree out rather than reading `NAME_TREE` of the struct, so that it
-/// is also the one place the expansion uses a flattened field's traits ungated (see
-/// `bound::gates`): a field type without them is one error here, at the field's type. A generic
-/// tree gets the same use of each of its gated children on its own.
+/// is also the one place the expansion uses a flattened field's traits unbounded (`bound.rs`
+/// bounds only type parameters): a field type without them is one error here, at the field's
+/// type. A generic tree gets the same use of each of its children on its own.
 fn tree_checks(tree: &Tree) -> TokenStream {
     let private = &tree.private;
     if is_generic(tree) {

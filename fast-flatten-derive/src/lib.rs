@@ -22,7 +22,7 @@
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
 //! Generated per-key methods are `inline(always)` in every build profile, decided in `inline.rs`
-//! (the runtime's rule is the note at the top of `serde_fastkit`'s `lib.rs`).
+//! (why: DESIGN.md's "Inlining").
 
 #![forbid(unsafe_code)]
 
@@ -52,8 +52,10 @@ use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
 /// Derives `Serialize`, `Deserialize` and `serde_fastkit`'s flatten traits, reading
-/// `#[serde(...)]` attributes with serde's meaning. Use it through `serde_fastkit`, whose
-/// `FastFlatten` documents every option with examples.
+/// `#[serde(...)]` attributes with serde's meaning. Use it through `serde_fastkit`: its
+/// [`FastFlatten`](https://docs.rs/serde_fastkit/latest/serde_fastkit/derive.FastFlatten.html)
+/// re-export documents every option with examples, and its
+/// [guide](https://docs.rs/serde_fastkit/latest/serde_fastkit/guide/) every attribute.
 #[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten))]
 pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
@@ -97,6 +99,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     if let Some(container) = &container {
         errors.take(check::shape(input));
         errors.take(check::supported(container));
+        errors.take(check::field_options(container));
         if parsed {
             errors.take(check::known_attributes(input));
         }

@@ -1,18 +1,10 @@
 //! How generated reads pass a callee's error up: a `match` that returns it, not `?`.
 //!
-//! `result?` calls `Try::branch` and `FromResidual::from_residual`. In debug builds both stay
-//! calls, each with its own blocks and unwind edge, at every leaf of every derived type, and the
-//! forced per-key functions ([`crate::inline`]) copy them again wherever they are inlined. The
-//! `match` is what `?` means for a `Result` whose error type is the function's (no `From`
-//! conversion is needed here), and costs a branch. The crate of `benches/compile_time.sh` (40
-//! enums, 40 structs with flattened fields) builds in debug with 28.0 G rustc instructions, and
-//! with 28.9 G with `?` in the generated code (`INSTRUCTIONS=1 bash benches/compile_time.sh`
-//! counts them).
-//!
-//! The write side (`serialize`, `serialize_leaves`, a variant's `write`) keeps `?`. Its
-//! functions are left to LLVM's inliner, whose choices follow their size before optimization:
-//! written with `match`, encodes on rmp-serde take up to 42% more instructions (the guard's
-//! `foreign`, `python3 benches/guard.py encode`), for 0.2 G fewer in the debug build above.
+//! `result?` calls `Try::branch` and `FromResidual::from_residual`, which stay calls in debug
+//! builds and are copied again with every forced per-key function ([`crate::inline`]); the
+//! `match` is what `?` means for a `Result` whose error type is the function's, and costs a
+//! branch. The write side keeps `?`, which LLVM inlines better there. The measurements are in
+//! DESIGN.md's "Inlining".
 
 use proc_macro2::TokenStream;
 use quote::quote;

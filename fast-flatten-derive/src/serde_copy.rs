@@ -192,7 +192,7 @@ pub fn remote(
     let copy_args = bound::generic_args(&input.generics);
     let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
     // The copy's functions are in impls bounded as serde bounds them; these are too.
-    let fields = all_fields(container);
+    let fields = crate::tree::all_fields(container);
     let attrs = &container.attrs;
     let ser_clause = bound::fields_where_clause(
         &input.generics,
@@ -335,7 +335,7 @@ pub fn half(
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let copy_args = bound::generic_args(&input.generics);
     let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
-    let fields = all_fields(container);
+    let fields = crate::tree::all_fields(container);
     let attrs = &container.attrs;
     let imp = match half {
         Half::Serialize => {
@@ -383,18 +383,5 @@ pub fn half(
     quote! {
         #copy
         #imp
-    }
-}
-
-/// Every field of the container, of every variant of an enum: the fields whose types its impls
-/// are bounded on.
-fn all_fields<'a>(
-    container: &'a serde_derive_internals::ast::Container,
-) -> Vec<&'a serde_derive_internals::ast::Field<'a>> {
-    match &container.data {
-        serde_derive_internals::ast::Data::Struct(_, fields) => fields.iter().collect(),
-        serde_derive_internals::ast::Data::Enum(variants) => {
-            variants.iter().flat_map(|v| &v.fields).collect()
-        }
     }
 }

@@ -13,7 +13,6 @@ use serde_derive_internals::name::Name;
 use syn::{Generics, Ident, Type, Visibility, WherePredicate};
 
 use crate::attr::{FieldOptions, Options};
-use crate::errors::Errors;
 
 pub struct Tree<'a> {
     /// The type the traits are implemented for: the struct, or a hidden struct of a variant.
@@ -267,35 +266,9 @@ fn members<'a>(
 ) -> syn::Result<Vec<Member<'a>>> {
     let mut offset = if tagged { quote!(1) } else { quote!(0) };
     let mut members = Vec::with_capacity(fields.len());
-    let mut errors = Errors::default();
     for (index, field) in fields.iter().enumerate() {
-        let options = match FieldOptions::from_field(field.original) {
-            Ok(options) => options,
-            Err(error) => {
-                errors.push_error(error);
-                FieldOptions::default()
-            }
-        };
-        if options.catch_all && !field.attrs.flatten() {
-            errors.push(
-                field.original,
-                "#[fast_flatten(catch_all)] marks a flattened map: add #[serde(flatten)]",
-            );
-        }
-        if options.buffered && !field.attrs.flatten() {
-            errors.push(
-                field.original,
-                "#[fast_flatten(buffered)] marks a flattened field read as serde reads it: \
-                 add #[serde(flatten)]",
-            );
-        }
-        if options.buffered && options.catch_all {
-            errors.push(
-                field.original,
-                "#[fast_flatten(catch_all)] and #[fast_flatten(buffered)] exclude each other: \
-                 a catch-all map is read in place, keep `catch_all`",
-            );
-        }
+        // `check::field_options` reported any error in these, before the expansion.
+        let options = FieldOptions::from_field(field.original).unwrap_or_default();
         let ty = field.ty;
         let buffered = options.buffered || field.attrs.deserialize_with().is_some();
         // A buffered `Option<T>` is `Option<Buffered<T>>`, so that it is read as the runtime
@@ -321,7 +294,6 @@ fn members<'a>(
         }
         members.push(member);
     }
-    errors.finish()?;
     Ok(members)
 }
 
@@ -479,4 +451,12 @@ fn unreachable_enum<T>(container: &Container) -> syn::Result<T> {
         &container.ident,
         "FastFlatten: expected a struct",
     ))
+}
+
+/// Every field of the container, of every variant of an enum.
+pub fn all_fields<'a>(container: &'a Container<'a>) -> Vec<&'a Field<'a>> {
+    match &container.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
+    }
 }

@@ -26,8 +26,8 @@ pub struct EnumVariant<'a> {
     /// variants, skipped ones included.
     pub ser_index: u32,
     /// The index a tag reads back as (a `u64` identifier): the position among the variants that
-    /// are not skipped when deserializing, as serde's derive counts (serde issue 2.0.2 of our
-    /// notes: the two disagree after a `skip_deserializing` variant, in serde too).
+    /// are not skipped when deserializing, as serde's derive counts (the two disagree after a
+    /// `skip_deserializing` variant, in serde too: "index skew", `tests/enums/external.rs`).
     pub de_index: Option<usize>,
     /// The variant's shape as declared, a struct variant with the trees of its hidden structs.
     pub shape: Shape<'a>,

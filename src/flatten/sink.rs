@@ -54,7 +54,7 @@ impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
         // `flatten::serialize_struct` chooses a map for trees with a catch-all, so a derived tree
         // never gets here; a hand-written one that forgets `CATCH_ALL` does.
         Err(ser::Error::custom(
-            "serde_fastkit: a catch-all map was written into a struct; set FlattenSerialize::CATCH_ALL",
+            "serde_fastkit: a catch-all map was written into a struct; set FlattenFields::CATCH_ALL",
         ))
     }
 }
