@@ -3,7 +3,8 @@
 //! serde_yaml, ciborium and rmp-serde; its values written alike; and roundtripped by FastFlatten
 //! on bincode 2, bitcode, postcard and rmp-serde's arrays where they can be. The counts print
 //! with `--nocapture`; any difference no rule of `fastkit_support::common::drop_in` allows fails,
-//! with the family's types and the input (`FASTKIT_SHAPES_REPORT=<file>` writes every one).
+//! with the family's types and the input (`FASTKIT_SHAPES_REPORT=<file>` writes the counts and
+//! every finding: `.ci/run` prints it).
 
 use fastkit_shape_tests::{visit_family, FAMILIES};
 use fastkit_support::shapes::{check, FamilyVisitor, ShapeFamily, Tally};
@@ -35,7 +36,8 @@ fn families_read_as_serde_reads_them() {
     let tally = checker.tally;
     println!("{}", tally.summary());
     if let Some(path) = std::env::var_os("FASTKIT_SHAPES_REPORT") {
-        std::fs::write(path, tally.findings.join("\n\n")).expect("write the findings");
+        let report = format!("{}\n\n{}", tally.summary(), tally.findings.join("\n\n"));
+        std::fs::write(path, report).expect("write the counts and findings");
     }
     assert!(
         tally.findings.is_empty(),

@@ -1,0 +1,2 @@
+//! The package holding the examples a user would copy (`cargo run --example flatten`); its
+//! library is empty.
