@@ -41,6 +41,7 @@
 //! | `paged` | a page of 20 string-heavy items, meta and audit flattened, `String`s | 16 pages (320 items) | 110 KB |
 //! | `paged_borrowed` | the same bytes read as `&str`s into the input (formats that lend) | 16 pages | 110 KB |
 //! | `wide` | the LBS record: 8 flattened groups of 20 optional leaves (123 strings), ~20 set (self-describing formats only) | 200 | 110 KB |
+//! | `wide_optional`, `wide_default` | the same record without the container default; and with `#[serde(default)]` on every leaf instead | 200 | 110 KB |
 //! | `payload` | execution payload V3 flattening V2 flattening V1: long hex strings | 20 | 116 KB |
 //! | `events` | an internally tagged event, any of 5 variants, the tag first (not on bitcode) | 1200 | 97 KB |
 //! | `events_created` | the same enum, every event `Created`, the tag first | 800 | 98 KB |
@@ -121,7 +122,7 @@ use common::probe;
 use workloads::{
     for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Foreign, Implementation,
     ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status, Wide,
-    WideOptional, Workload,
+    WideDefault, WideOptional, Workload,
 };
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
@@ -173,6 +174,11 @@ impl Benched for PagedBorrowed {
 impl Benched for Wide {
     const N: usize = 200;
     const SAMPLE_SIZE: u32 = 2;
+}
+
+impl Benched for WideDefault {
+    const N: usize = Wide::N;
+    const SAMPLE_SIZE: u32 = Wide::SAMPLE_SIZE;
 }
 
 impl Benched for WideOptional {

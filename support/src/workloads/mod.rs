@@ -33,6 +33,7 @@ macro_rules! for_each_workload {
         $callback!(paged_borrowed: PagedBorrowed);
         $callback!(wide: Wide);
         $callback!(wide_optional: WideOptional);
+        $callback!(wide_default: WideDefault);
         $callback!(payload: Payload);
         $callback!(events: Events);
         $callback!(events_created: EventsCreated);
@@ -505,4 +506,4 @@ pub use paged::{Paged, PagedBorrowed};
 pub use payload::Payload;
 pub use rpc::Rpc;
 pub use status::Status;
-pub use wide::{Wide, WideOptional};
+pub use wide::{Wide, WideDefault, WideOptional};

@@ -91,6 +91,39 @@ workload! {
         => <'a> serde_flatten_no_default::Record = |s| s.iter().map(Into::into).collect();
 }
 
+workload! {
+    /// Wide records whose every leaf has `#[serde(default)]` and no container default: what a
+    /// serde port of optional fields writes on each (the bytes of [`Wide`]).
+    impl Workload for WideDefault {
+        const NAME: &'static str = "wide_default";
+        const VALUE: &'static str =
+            "one record: 8 flattened groups of 20 optional leaves, each `#[serde(default)]`, about 20 set";
+        /// Records leave fields out (`skip_serializing_if`).
+        const NEEDS: Needs = Needs {
+            self_describing: true,
+            ..Needs::NOTHING
+        };
+        type Source = fast_leaf_default::Record;
+
+        fn values(n: usize) -> Vec<fast_leaf_default::Record> {
+            values(n).iter().map(Into::into).collect()
+        }
+
+        fn samples() -> Vec<fast_leaf_default::Record> {
+            let mut samples = values(2);
+            samples.push(full());
+            samples.iter().map(Into::into).collect()
+        }
+    }
+    reads owned;
+    Flat "flat" LowerBound, reads any_format, writes any_format
+        => <'a> flat_leaf_default::Record = |s| s.iter().map(Into::into).collect();
+    Fast "fast_flatten" FastFlatten, reads fast_flatten_reads, writes any_format
+        => <'a> fast_leaf_default::Record = |s| s.to_vec();
+    SerdeFlatten "serde_flatten" Serde, reads serde_flatten_reads, writes serde_flatten_writes
+        => <'a> serde_flatten_leaf_default::Record = |s| s.iter().map(Into::into).collect();
+}
+
 /// Calls `$generate! { $($arg)* <group table> }`, the table being, for each group, its type, the
 /// record's field holding it and its leaves with their position in the tree (LBS's field id)
 /// and their types (each wrapped in `Option`).
@@ -159,10 +192,11 @@ macro_rules! with_fields {
 }
 
 /// `Record { flatten g0: Group0, .., flatten g7: Group7 }` and the eight groups, with the
-/// derives given in parentheses and the container attributes in brackets.
+/// derives given in parentheses, the container attributes in brackets and every leaf's own
+/// attribute (beside `skip_serializing_if`; `serde()` for none) in the second brackets.
 macro_rules! groups {
     (
-        $derives:tt $container:tt
+        $derives:tt $container:tt [#[$leaf_attribute:meta]]
         $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*
     ) => {
         with_attributes! {
@@ -185,6 +219,7 @@ macro_rules! groups {
                 #[derive(Clone, Debug, Default, PartialEq)]
                 pub struct $group {
                     $(
+                        #[$leaf_attribute]
                         #[serde(skip_serializing_if = "Option::is_none")]
                         pub $leaf: Option<$ty>,
                     )*
@@ -206,12 +241,13 @@ macro_rules! with_attributes {
 }
 
 macro_rules! flat_record {
-    ([$(#[$attribute:meta])*] $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
+    ([$(#[$attribute:meta])*] [#[$leaf_attribute:meta]] $($group:ident $field:ident { $($leaf:ident = $id:literal: $ty:ty),* $(,)? })*) => {
         /// One record: 160 optional leaves.
         #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
         $(#[$attribute])*
         pub struct Record {
             $($(
+                #[$leaf_attribute]
                 #[serde(skip_serializing_if = "Option::is_none")]
                 pub $leaf: Option<$ty>,
             )*)*
@@ -284,6 +320,31 @@ macro_rules! conversions {
             }
         }
 
+        impl From<&fast::Record> for fast_leaf_default::Record {
+            fn from(record: &fast::Record) -> Self {
+                let record = record.clone();
+                fast_leaf_default::Record {
+                    $($field: fast_leaf_default::$group { $($leaf: record.$field.$leaf,)* },)*
+                }
+            }
+        }
+
+        impl From<&fast_leaf_default::Record> for serde_flatten_leaf_default::Record {
+            fn from(record: &fast_leaf_default::Record) -> Self {
+                let record = record.clone();
+                serde_flatten_leaf_default::Record {
+                    $($field: serde_flatten_leaf_default::$group { $($leaf: record.$field.$leaf,)* },)*
+                }
+            }
+        }
+
+        impl From<&fast_leaf_default::Record> for flat_leaf_default::Record {
+            fn from(record: &fast_leaf_default::Record) -> Self {
+                let record = record.clone();
+                flat_leaf_default::Record { $($($leaf: record.$field.$leaf,)*)* }
+            }
+        }
+
         impl From<&fast::Record> for lbs_record::Record {
             fn from(record: &fast::Record) -> Self {
                 let record = record.clone();
@@ -300,33 +361,51 @@ macro_rules! conversions {
 
 /// With `#[derive(FastFlatten)]`.
 pub mod fast {
-    with_fields!(groups! { (serde_fastkit::FastFlatten) [#[serde(default)]] });
+    with_fields!(groups! { (serde_fastkit::FastFlatten) [#[serde(default)]] [#[serde()]] });
 }
 
 /// With `#[derive(FastFlatten)]` and no container default: every group a struct of `Option`s
 /// only, the common shape of API types ([`WideOptional`]).
 pub mod fast_no_default {
-    with_fields!(groups! { (serde_fastkit::FastFlatten) [] });
+    with_fields!(groups! { (serde_fastkit::FastFlatten) [] [#[serde()]] });
+}
+
+/// With `#[derive(FastFlatten)]`, no container default and `#[serde(default)]` on every leaf,
+/// as serde ports of optional fields write them ([`WideDefault`]).
+pub mod fast_leaf_default {
+    with_fields!(groups! { (serde_fastkit::FastFlatten) [] [#[serde(default)]] });
 }
 
 /// The same with serde's derive and `#[serde(flatten)]`.
 pub mod serde_flatten {
-    with_fields!(groups! { (serde::Serialize, serde::Deserialize) [#[serde(default)]] });
+    with_fields!(
+        groups! { (serde::Serialize, serde::Deserialize) [#[serde(default)]] [#[serde()]] }
+    );
 }
 
 /// [`fast_no_default`] with serde's derive and `#[serde(flatten)]`.
 pub mod serde_flatten_no_default {
-    with_fields!(groups! { (serde::Serialize, serde::Deserialize) [] });
+    with_fields!(groups! { (serde::Serialize, serde::Deserialize) [] [#[serde()]] });
+}
+
+/// [`fast_leaf_default`] with serde's derive and `#[serde(flatten)]`.
+pub mod serde_flatten_leaf_default {
+    with_fields!(groups! { (serde::Serialize, serde::Deserialize) [] [#[serde(default)]] });
 }
 
 /// The lower bound: the 160 leaves at top level.
 pub mod flat {
-    with_fields!(flat_record! { [#[serde(default)]] });
+    with_fields!(flat_record! { [#[serde(default)]] [#[serde()]] });
 }
 
 /// The lower bound of [`WideOptional`]: the 160 leaves at top level, no container default.
 pub mod flat_no_default {
-    with_fields!(flat_record! { [] });
+    with_fields!(flat_record! { [] [#[serde()]] });
+}
+
+/// The lower bound of [`WideDefault`]: the 160 leaves at top level, each `#[serde(default)]`.
+pub mod flat_leaf_default {
+    with_fields!(flat_record! { [] [#[serde(default)]] });
 }
 
 /// The same for LBS 0.4.3 ([`Lbs`]).
