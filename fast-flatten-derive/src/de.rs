@@ -434,9 +434,16 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
 fn finish_in_place(tree: &Tree) -> TokenStream {
     let private = &tree.private;
     let bits = own_leaf_bits(tree);
+    // Without a container default the value starts with every leaf `None`, which is already
+    // what an `Option` leaf's `#[serde(default)]` gives: nothing to do for it when absent.
+    let starts_as_default = |member: &Member| {
+        container_default_expr(tree).is_none()
+            && member.is_option()
+            && matches!(member.attrs().default(), SerdeDefault::Default)
+    };
     let own = tree
         .de_members()
-        .filter(|m| m.is_leaf() && !m.attrs().default().is_none())
+        .filter(|m| m.is_leaf() && !m.attrs().default().is_none() && !starts_as_default(m))
         .map(|member| {
             let name = member.member();
             let bit = bits[&member.index];
