@@ -730,6 +730,14 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             }
 
             #[inline]
+            fn rest_claim(
+                __state: &mut Self::State,
+                __key: &#private::RestKey<'de>,
+            ) -> #private::RestClaim {
+                __state.rest_claim(__key)
+            }
+
+            #[inline]
             fn deserialize_rest<__M: #private::MapAccess<'de>>(
                 __state: &mut Self::State,
                 key: #private::RestKey<'de>,

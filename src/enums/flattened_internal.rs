@@ -85,6 +85,9 @@ pub trait VariantTrees<'de>: VariantFields {
         leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Option<Self::Value>, A::Error>;
 
+    /// Whether the chosen variant takes a key no leaf claims, and how.
+    fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim;
+
     /// Offers a key no leaf claims to the chosen variant's catch-all.
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
@@ -187,6 +190,14 @@ where
     }
 
     #[inline]
+    fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
+        match state {
+            Chosen::This(state) => T::rest_claim(state, key),
+            Chosen::Later(rest) => Rest::rest_claim(rest, key),
+        }
+    }
+
+    #[inline]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,
@@ -250,6 +261,11 @@ impl<'de> VariantTrees<'de> for NoVariant {
         _leaves: &mut SeqLeaves<'_, A>,
     ) -> Result<Option<NoVariant>, A::Error> {
         Ok(None)
+    }
+
+    #[inline(always)]
+    fn rest_claim(state: &mut NoVariant, _key: &RestKey<'de>) -> RestClaim {
+        match *state {}
     }
 
     #[inline(always)]
@@ -383,6 +399,17 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         match self {
             InternalState::Pending(..) => Err(Er::missing_field(E::TAG)),
             InternalState::Chosen(state) => E::from_tree(E::Trees::finish(state)?),
+        }
+    }
+
+    /// Whether a key no leaf claims is taken: by the chosen variant's catch-all, if it has one;
+    /// before the tag, held where some variant has one ([`deserialize_rest`](Self::deserialize_rest)).
+    #[inline]
+    pub fn rest_claim(&mut self, key: &RestKey<'de>) -> RestClaim {
+        match self {
+            InternalState::Chosen(state) => E::Trees::rest_claim(state, key),
+            InternalState::Pending(..) if E::CATCH_ALL => RestClaim::All,
+            InternalState::Pending(..) => RestClaim::No,
         }
     }
 

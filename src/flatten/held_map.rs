@@ -238,12 +238,15 @@ impl<'de> HeldMap<'de> {
                     if claim == RestClaim::No {
                         continue;
                     }
-                    // A named claim takes the entry, as serde's struct does; a catch-all views it.
-                    let mut value = match (mode, claim) {
-                        (HeldMode::Take, _) | (_, RestClaim::Named) => {
+                    // The claim is a buffered field or a catch-all inside `T`. Where `T` views
+                    // the entries, serde's derive hands that field `T`'s own copy of them: a
+                    // buffered struct takes its keys from the copy, and every later field of
+                    // this map still sees them.
+                    let mut value = match mode {
+                        HeldMode::Take => {
                             HeldValue::<E>::new(entry.value.take().unwrap_or(Content::Unit))
                         }
-                        _ => HeldValue::viewed(value.clone()),
+                        HeldMode::View => HeldValue::viewed(value.clone()),
                     };
                     entry.used = T::deserialize_rest(state, key, &mut value)?;
                 }

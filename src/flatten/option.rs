@@ -114,12 +114,12 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         if T::STRICT {
             return T::deserialize_rest(&mut state.inner, key, map);
         }
-        let mut taken = true;
+        // `lenient` reads the value from `map` before `T` sees it: whether `T` then takes it
+        // or not, the caller must not skip it again.
         lenient(state, map, T::SERDE_VIEWER, |inner, value| {
-            taken = T::deserialize_rest(inner, key, value)?;
-            Ok(())
+            T::deserialize_rest(inner, key, value).map(drop)
         })?;
-        Ok(taken)
+        Ok(true)
     }
 
     #[inline]

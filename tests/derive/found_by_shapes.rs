@@ -748,3 +748,129 @@ fn a_json_value_catch_all_takes_byte_keys_after_the_first() {
         reads_alike::<json_value_rest::fast::Rest, json_value_rest::twin::Rest>(&doc);
     }
 }
+
+twins!(option_of_a_tagged_enum_with_a_rest {
+    pub struct Root {
+        pub a: u32,
+        #[serde(flatten)]
+        pub outer: Outer,
+        pub b: u32,
+    }
+
+    #[serde(tag = "t")]
+    pub enum Outer {
+        One {
+            #[serde(flatten)]
+            inner: Option<Inner>,
+        },
+    }
+
+    #[serde(tag = "u")]
+    pub enum Inner {
+        Plain { p: String },
+        Rest {
+            #[serde(flatten)]
+            rest: BTreeMap<String, u32>,
+        },
+    }
+});
+
+/// A key no leaf claims, beside a flattened `Option` of an internally tagged enum some of whose
+/// variants have a catch-all, when the tag chose one that has none: it is skipped once, and
+/// the keys after it are read (it was skipped twice, and `b`'s key read as a value).
+#[test]
+fn a_key_the_chosen_variant_does_not_catch_is_skipped_once() {
+    use option_of_a_tagged_enum_with_a_rest::{fast, twin};
+    for entries in [
+        vec![
+            ("a", num(1)),
+            ("t", Doc::str("One")),
+            ("u", Doc::str("Plain")),
+            ("z", num(9)),
+            ("p", Doc::str("x")),
+            ("b", num(2)),
+        ],
+        vec![
+            ("a", num(1)),
+            ("t", Doc::str("One")),
+            ("u", Doc::str("Plain")),
+            ("p", Doc::str("x")),
+            ("z", num(9)),
+            ("b", num(2)),
+        ],
+        vec![
+            ("t", Doc::str("One")),
+            ("u", Doc::str("Rest")),
+            ("z", num(9)),
+            ("a", num(1)),
+            ("b", num(2)),
+        ],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+}
+
+/// Another crate's struct, read by serde's derive.
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+struct Foreign {
+    f: u32,
+}
+
+mod buffered_under_a_viewer {
+    use std::collections::BTreeMap;
+
+    use super::Foreign;
+
+    pub mod fast {
+        use super::*;
+
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Root {
+            #[serde(flatten)]
+            pub viewer: Viewer,
+            #[serde(flatten)]
+            pub rest: BTreeMap<String, u32>,
+        }
+
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Viewer {
+            pub v: u32,
+            #[serde(flatten)]
+            #[fast_flatten(buffered)]
+            pub foreign: Foreign,
+        }
+    }
+
+    pub mod twin {
+        use super::*;
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Root {
+            #[serde(flatten)]
+            pub viewer: Viewer,
+            #[serde(flatten)]
+            pub rest: BTreeMap<String, u32>,
+        }
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Viewer {
+            pub v: u32,
+            #[serde(flatten)]
+            pub foreign: Foreign,
+        }
+    }
+}
+
+/// serde's derive hands a struct with flattened fields its own copy of the held entries: a
+/// buffered struct inside it takes its keys from that copy, and a catch-all after it still
+/// receives them.
+#[test]
+fn a_buffered_struct_under_a_viewer_leaves_its_keys_to_a_later_catch_all() {
+    use buffered_under_a_viewer::{fast, twin};
+    for entries in [
+        vec![("v", num(1)), ("f", num(2)), ("z", num(3))],
+        vec![("f", num(2)), ("z", num(3)), ("v", num(1))],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+}

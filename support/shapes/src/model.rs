@@ -247,6 +247,18 @@ impl Family {
         })
     }
 
+    /// The Rust names of the `#[serde(other)]` variants.
+    pub fn other_variants(&self) -> impl Iterator<Item = &str> {
+        self.types
+            .iter()
+            .flat_map(|t| match &t.kind {
+                Kind::Enum(_, variants) => variants.as_slice(),
+                _ => &[],
+            })
+            .filter(|v| v.other)
+            .map(|v| v.name.as_str())
+    }
+
     /// Whether some type has `#[serde(deny_unknown_fields)]`.
     pub fn denies_unknown_fields(&self) -> bool {
         self.types.iter().any(|t| t.attrs.deny_unknown_fields)

@@ -107,6 +107,7 @@ pub mod f{index} {{
             flatten_default: {flatten_default},
             strict: {strict},
             untagged: {untagged},
+            other_variants: &[{other_variants}],
         }};
     }}
 }}
@@ -118,6 +119,11 @@ pub mod f{index} {{
         deny = family.denies_unknown_fields(),
         flatten_default = family.flatten_default(),
         untagged = family.untagged(),
+        other_variants = family
+            .other_variants()
+            .map(|name| format!("{name:?}"))
+            .collect::<Vec<_>>()
+            .join(", "),
     )
 }
 

@@ -23,6 +23,8 @@ pub const RULES: &[&str] = &[
     "CBOR null for a unit value",
     "an externally tagged enum as a YAML map",
     "a sequence longer than its tuple, which the format reads",
+    "a unit struct read from an empty map or sequence",
+    "an internally tagged enum written as a CBOR array",
     // Writing (the shape generator's checker compares what both derives write).
     "a key held twice is written once",
     // What the shape of the types decides (`intended_by_shape`).
@@ -30,6 +32,7 @@ pub const RULES: &[&str] = &[
     "a flattened Option is None where serde's deny_unknown_fields refuses",
     "an untagged enum takes another variant where serde's deny_unknown_fields refuses",
     "#[serde(flatten, default)] takes its default",
+    "a flattened Option beside keys that are not names",
     "a strict type refuses more",
 ];
 
@@ -45,15 +48,19 @@ pub struct ShapeFeatures {
     /// Some enum is untagged, or has untagged variants: a variant serde's derive refuses leaves
     /// the next one to try.
     pub untagged: bool,
+    /// The `#[serde(other)]` variants, by their Rust names.
+    pub other_variants: &'static [&'static str],
 }
 
 /// Why FastFlatten may read an input differently from serde's derive because of what the types
 /// hold ([`ShapeFeatures`]), or `None`. Checked after [`intended`]. The values are compared as
 /// text in which an `Option` is written `None` or `Some(...)`.
 pub fn intended_by_shape<T: AsRef<str>>(
+    family: Family,
     shape: ShapeFeatures,
     fast: &Result<T, String>,
     serde: &Result<T, String>,
+    non_name_keys: impl FnOnce() -> bool,
 ) -> Option<&'static str> {
     // An untagged enum reports only that no variant read; the variant's own error is the cause.
     let untagged = |e: &str| e.contains("did not match any variant of untagged enum");
@@ -87,6 +94,30 @@ pub fn intended_by_shape<T: AsRef<str>>(
             if shape.flatten_default && (e.contains("missing field") || untagged(e)) =>
         {
             Some("#[serde(flatten, default)] takes its default")
+        }
+        // A tag written as a YAML number (`tag: 0`): serde's buffer takes it as a variant's
+        // index; serde_yaml gives FastFlatten's tag the text `0`, no variant's name, which a
+        // `#[serde(other)]` variant takes (elsewhere it is an error, see `intended`).
+        (Ok(f), Ok(s))
+            if family == Family::Yaml
+                && shape
+                    .other_variants
+                    .iter()
+                    .any(|v| f.as_ref().contains(v) && !s.as_ref().contains(v)) =>
+        {
+            Some("a tag given as its variant's index")
+        }
+        // A key that is not a name (see `intended`) beside a flattened `Option`: serde's buffer
+        // hands it to the `Option`'s type, which fails on some and not others (a unit variant
+        // ignores them; a struct variant takes an unsigned integer as its field's index);
+        // FastFlatten reads the `Option` as `None` once such a key reaches a type that reads the
+        // map whole, and takes no key as an index.
+        (Ok(f), Ok(s))
+            if (some_where_none(f.as_ref(), s.as_ref())
+                || some_where_none(s.as_ref(), f.as_ref()))
+                && non_name_keys() =>
+        {
+            Some("a flattened Option beside keys that are not names")
         }
         // `#[fast_flatten(strict)]` is stricter than serde by design: a flattened `Option`'s
         // error, `deny_unknown_fields` over the whole tree, one catch-all.
@@ -150,11 +181,13 @@ pub fn intended<T>(
             Some("a CBOR tag before an internally tagged object")
         }
         // serde's buffer fixes a YAML scalar's type before the field asks for one: `false` is a
-        // boolean to it, where a string field reads it as the text `false`.
+        // boolean to it, where a string field (or a tag, read as a variant's name) reads it as
+        // the text `false`.
         (Ok(_), Err(e))
             if family == Family::Yaml
                 && (e.contains(", expected a string")
                     || e.contains(", expected a borrowed string")
+                    || e.contains(", expected variant identifier")
                     || e.contains("invalid type: unit value, expected")) =>
         {
             Some("a YAML scalar read as the type its field asks")
@@ -185,12 +218,35 @@ pub fn intended<T>(
         (Err(f), Ok(_)) if family == Family::Cbor && f.contains("invalid type: null, expected") => {
             Some("CBOR undefined for an optional field")
         }
-        // serde's buffered tag accepts a variant's index; ciborium gives an integer to no
-        // identifier, so FastFlatten, like a plain struct's enum field, refuses it.
+        // serde's buffered tag accepts a variant's index; FastFlatten reads a flattened
+        // enum's tag from the format, as serde's derive reads an internally tagged enum that
+        // is not flattened: ciborium and serde_json give an integer to no identifier, and
+        // serde_yaml gives it as the text `0`, no variant's name.
         (Err(f), Ok(_))
-            if f.contains("invalid type: integer") && f.contains("expected str or bytes") =>
+            if f.contains("invalid type: integer")
+                && (f.contains("expected str or bytes")
+                    || f.contains("expected variant identifier")) =>
         {
             Some("a tag given as its variant's index")
+        }
+        (Err(f), Ok(_)) if family == Family::Yaml && unknown_numbered_variant(f) => {
+            Some("a tag given as its variant's index")
+        }
+        // serde's buffer gives a unit struct an empty map or sequence as unit; the format asked
+        // in place (as for a plain struct's leaf) refuses them.
+        (Err(f), Ok(_))
+            if (f.contains("invalid type: map, expected unit")
+                || f.contains("invalid type: sequence, expected unit")) =>
+        {
+            Some("a unit struct read from an empty map or sequence")
+        }
+        // serde's derive reads an internally tagged enum as any value, which ciborium gives as
+        // an array too (the tag, then the fields); FastFlatten asks for a struct, which ciborium
+        // gives only as a map (formats without maps get the array form).
+        (Err(f), Ok(_))
+            if family == Family::Cbor && f.contains("invalid type: sequence, expected map") =>
+        {
+            Some("an internally tagged enum written as a CBOR array")
         }
         // serde's buffer checks that a tuple's sequence has no elements left; ciborium reads a
         // tuple of the elements it asks for, as for a plain struct's leaf and FastFlatten's.
@@ -216,6 +272,15 @@ pub fn intended<T>(
         }
         _ => None,
     }
+}
+
+/// Whether `message` is serde's "unknown variant" error for a name that is a number: a
+/// variant's index read as text.
+fn unknown_numbered_variant(message: &str) -> bool {
+    message
+        .split_once("unknown variant `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .is_some_and(|(name, _)| !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// An error message without the position formats add (serde_json's " at line L column C",

@@ -191,7 +191,9 @@ pub fn compare_read<F: ShapeFamily, X: Format>(bytes: &[u8]) -> Verdict {
     if let Some(rule) = intended(X::FAMILY, &fast, &twin, || non_name_keys::<X>(bytes)) {
         return Verdict::Intended(rule);
     }
-    if let Some(rule) = intended_by_shape(F::FEATURES, &fast, &twin) {
+    if let Some(rule) = intended_by_shape(X::FAMILY, F::FEATURES, &fast, &twin, || {
+        non_name_keys::<X>(bytes)
+    }) {
         return Verdict::Intended(rule);
     }
     Verdict::Finding(format!(
