@@ -131,6 +131,46 @@ impl Grammar {
         index
     }
 
+    /// How many parts of `kind`'s flattened tree take every unclaimed key (catch-all maps,
+    /// untagged enums), as FastFlatten counts them for a strict type (`check_names`): an
+    /// internally tagged enum counts its most of any variant; buffered fields do not count.
+    fn catch_all_likes(&self, kind: &Kind) -> usize {
+        let fields = |fields: &[Field]| -> usize {
+            fields
+                .iter()
+                .filter(|f| f.attrs.flatten && !f.attrs.buffered)
+                .map(|f| self.flattened_likes(&f.ty))
+                .sum()
+        };
+        match kind {
+            Kind::Struct(list) => fields(list),
+            Kind::Enum(Repr::Untagged, _) => 1,
+            Kind::Enum(Repr::Internal { .. }, variants) if variants.iter().all(|v| !v.untagged) => {
+                variants
+                    .iter()
+                    .map(|v| match &v.shape {
+                        VariantShape::Struct(list) => fields(list),
+                        VariantShape::Newtype(ty) => self.flattened_likes(ty),
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+
+    /// [`catch_all_likes`](Self::catch_all_likes) of a flattened field's type.
+    fn flattened_likes(&self, ty: &Ty) -> usize {
+        match ty {
+            Ty::Map(_) => 1,
+            Ty::Named(i) | Ty::OptionOf(i) | Ty::BoxOf(i) => {
+                self.catch_all_likes(&self.types[*i].kind)
+            }
+            Ty::Leaf(_) | Ty::Param => 0,
+        }
+    }
+
     fn repr(&mut self) -> Repr {
         match self.rng.below(4) {
             0 => Repr::External,
@@ -164,7 +204,9 @@ impl Grammar {
         let kind = self.struct_kind(depth, None);
         self.single_catch_all -= usize::from(strict);
         let mut attrs = self.container_attrs(&kind);
-        attrs.strict = strict;
+        // A flattened untagged enum takes every unclaimed key too: beside a catch-all map, the
+        // struct cannot be strict (a compile error, right about the user's code).
+        attrs.strict = strict && self.catch_all_likes(&kind) <= 1;
         self.push(kind, attrs, false)
     }
 
