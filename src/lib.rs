@@ -70,7 +70,9 @@
 //! - [`guide::migrating`]: swapping the derive in a crate, step by step.
 //! - [`guide`]: every attribute, the differences from serde's derive, known limits, what is
 //!   written on formats that drop field names, the formatters in detail.
-//! - [`FastFlatten`]: the derive, with its options.
+//! - [`FastFlatten`]: the derive, with its options; [`FastDeserialize`] and [`FastSerialize`]
+//!   implement one half each, for a type read only or written only (or whose other half is
+//!   serde's derive's or hand-written).
 //! - [`flatten`]: the traits a flattened type implements, to write them by hand.
 //! - [`guide::api`]: the public API, and what semantic versioning covers.
 //!
@@ -249,3 +251,79 @@ pub use crate::formatters::{
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use fast_flatten_derive::FastFlatten;
+
+/// `#[derive(FastDeserialize)]`: [`FastFlatten`]'s reading half, for a type that is only read,
+/// or whose `Serialize` is serde's derive's or written by hand. It implements `Deserialize` and
+/// the flatten traits of reading ([`FlattenFields`](flatten::FlattenFields),
+/// [`FlattenDeserialize`](flatten::FlattenDeserialize)), with the attributes and options of
+/// `FastFlatten`; `skip_serializing_if` and the other attributes of writing are accepted and
+/// ignored, as serde's `Deserialize` does. A type deriving it flattens into a parent deriving
+/// `FastDeserialize` or `FastFlatten`, when that parent is read.
+///
+/// ```
+/// use serde::Serialize;
+/// use serde_fastkit::FastDeserialize;
+///
+/// // Read in place; written by serde's derive.
+/// #[derive(FastDeserialize, Serialize, Debug, PartialEq)]
+/// struct Event {
+///     id: u32,
+///     #[serde(flatten)]
+///     meta: Meta,
+/// }
+///
+/// #[derive(FastDeserialize, Serialize, Debug, PartialEq)]
+/// struct Meta {
+///     source: String,
+/// }
+///
+/// let event: Event = serde_json::from_str(r#"{"source":"web","id":7}"#).unwrap();
+/// assert_eq!(event, Event { id: 7, meta: Meta { source: "web".into() } });
+/// assert_eq!(serde_json::to_string(&event).unwrap(), r#"{"id":7,"source":"web"}"#);
+/// ```
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+pub use fast_flatten_derive::FastDeserialize;
+
+/// `#[derive(FastSerialize)]`: [`FastFlatten`]'s writing half, for a type that is only
+/// written, or whose `Deserialize` is serde's derive's or written by hand. It implements
+/// `Serialize` and the flatten trait of writing ([`FlattenSerialize`](flatten::FlattenSerialize)),
+/// with the attributes and options of `FastFlatten`. A type deriving it flattens into a parent
+/// deriving `FastSerialize` or `FastFlatten`, when that parent is written.
+///
+/// ```
+/// use serde::de::{Deserialize, Deserializer};
+/// use serde_fastkit::FastSerialize;
+///
+/// // Written in place; read by a hand-written `Deserialize`.
+/// #[derive(FastSerialize, Debug, PartialEq)]
+/// struct Request {
+///     method: &'static str,
+///     #[serde(flatten)]
+///     params: Params,
+/// }
+///
+/// #[derive(FastSerialize, Debug, PartialEq)]
+/// struct Params {
+///     #[serde(skip_serializing_if = "Option::is_none")]
+///     limit: Option<u32>,
+/// }
+///
+/// impl<'de> Deserialize<'de> for Params {
+///     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+///         let limit = Option::deserialize(deserializer)?;
+///         Ok(Params { limit })
+///     }
+/// }
+///
+/// let request = Request { method: "list", params: Params { limit: Some(5) } };
+/// assert_eq!(
+///     serde_json::to_string(&request).unwrap(),
+///     r#"{"method":"list","limit":5}"#
+/// );
+/// let params: Params = serde_json::from_str("3").unwrap();
+/// assert_eq!(params, Params { limit: Some(3) });
+/// ```
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+pub use fast_flatten_derive::FastSerialize;

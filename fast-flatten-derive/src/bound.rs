@@ -445,11 +445,7 @@ impl Bounds<'_> {
                 }
             }
             Impl::Serialize => {
-                if !generic || field.catch_all {
-                } else if attrs.skip_serializing() {
-                    if fields_bound {
-                        self.push(parse_quote!(#ty: #private::FlattenFields));
-                    }
+                if !generic || field.catch_all || attrs.skip_serializing() {
                 } else if field.ser_buffered {
                     if attrs.serialize_with().is_none() {
                         self.push(parse_quote!(#ty: #private::Serialize));

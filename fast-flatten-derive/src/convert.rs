@@ -12,6 +12,7 @@ use serde_derive_internals::attr::Default as SerdeDefault;
 use syn::{parse_quote, Type, WherePredicate};
 
 use crate::bound::{mentions_generics, with_de_lifetime};
+use crate::halves::Halves;
 use crate::propagate::or_return;
 use crate::user_call;
 
@@ -253,7 +254,11 @@ fn deserialize_transparent(
 /// (`#[fast_flatten(buffered)]` on every field that flattens it, without the marker): its
 /// keys are those its `Deserialize` asks for (the other type's fields), held and replayed
 /// through it; its `Serialize` writes its fields or entries into the enclosing struct.
-pub fn flatten_through_conversion(container: &Container, private: &TokenStream) -> TokenStream {
+pub fn flatten_through_conversion(
+    container: &Container,
+    private: &TokenStream,
+    halves: Halves,
+) -> TokenStream {
     let ident = &container.ident;
     let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
     let de_generics = with_de_lifetime(container.generics);
@@ -267,7 +272,7 @@ pub fn flatten_through_conversion(container: &Container, private: &TokenStream) 
         .predicates
         .push(parse_quote!(#ident #ty_generics: #private::Serialize));
     let buffered = quote!(<#private::Buffered<Self> as #private::FlattenDeserialize<'de>>);
-    quote! {
+    let de = quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
             const LEN: usize = 0;
@@ -343,8 +348,12 @@ pub fn flatten_through_conversion(container: &Container, private: &TokenStream) 
             }
         }
 
+    };
+    let ser = quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #ser_clause {
+            const WRITE: #private::WriteShape = #private::WriteShape::BUFFERED;
+
             fn serialized_len(&self) -> usize {
                 #private::flat_len(self)
             }
@@ -356,5 +365,6 @@ pub fn flatten_through_conversion(container: &Container, private: &TokenStream) 
                 #private::serialize_flat(self, __out)
             }
         }
-    }
+    };
+    halves.pick(|| de, || ser)
 }

@@ -33,7 +33,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let leaves = deserialize_leaves(tree);
     let rest = deserialize_rest(tree);
     let fill_members = fill_members(tree);
-    let names_check = crate::fields::generic_names_check(tree);
+    let names_check = crate::fields::generic_names_check(
+        tree,
+        quote!(<Self as #private::FlattenFields>::NAME_TREE),
+    );
     let state = &tree.state;
     let (_, de_ty_generics, _) = de_generics.split_for_impl();
     let state_struct = state_struct(tree, &de_generics, &where_clause);

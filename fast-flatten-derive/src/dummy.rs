@@ -6,6 +6,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
+use crate::halves::Halves;
+
 pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
@@ -35,7 +37,7 @@ pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
 /// (in a struct that flattens it, in `serde_json::to_string`) would add an error of its own
 /// ("the trait `Serialize` is not implemented"), burying the one that names the cause. This is
 /// what thiserror does on failure.
-pub fn placeholders(input: &DeriveInput, private: &TokenStream) -> TokenStream {
+pub fn placeholders(input: &DeriveInput, private: &TokenStream, halves: Halves) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut de_generics = input.generics.clone();
@@ -43,7 +45,7 @@ pub fn placeholders(input: &DeriveInput, private: &TokenStream) -> TokenStream {
     let (de_impl_generics, _, _) = de_generics.split_for_impl();
     // A type that already has a lifetime `'de` (itself an error) gets no `'de` impls.
     let has_de = input.generics.lifetimes().any(|l| l.lifetime.ident == "de");
-    let de_impls = (!has_de).then(|| {
+    let de_impls = (halves.de && !has_de).then(|| {
         quote! {
             impl #de_impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
                 fn deserialize<__D: #private::Deserializer<'de>>(
@@ -82,38 +84,46 @@ pub fn placeholders(input: &DeriveInput, private: &TokenStream) -> TokenStream {
             }
         }
     });
+    let fields = halves.de.then(|| {
+        quote! {
+            impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
+                const LEN: usize = 0;
+                const FIELDS: &'static [&'static str] = &[];
+
+                fn slot_of(_key: &str) -> #private::Option<usize> {
+                    #private::None
+                }
+            }
+        }
+    });
+    let ser_impls = halves.ser.then(|| {
+        quote! {
+            impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+                fn serialize<__S: #private::Serializer>(
+                    &self,
+                    __serializer: __S,
+                ) -> #private::Result<__S::Ok, __S::Error> {
+                    #private::unreachable!()
+                }
+            }
+
+            impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+                fn serialized_len(&self) -> usize {
+                    #private::unreachable!()
+                }
+
+                fn serialize_leaves<__S: #private::FieldSink>(
+                    &self,
+                    _out: &mut __S,
+                ) -> #private::Result<(), __S::Error> {
+                    #private::unreachable!()
+                }
+            }
+        }
+    });
     let items = quote! {
-        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                #private::unreachable!()
-            }
-        }
-
-        impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
-            const LEN: usize = 0;
-            const FIELDS: &'static [&'static str] = &[];
-
-            fn slot_of(_key: &str) -> #private::Option<usize> {
-                #private::None
-            }
-        }
-
-        impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
-            fn serialized_len(&self) -> usize {
-                #private::unreachable!()
-            }
-
-            fn serialize_leaves<__S: #private::FieldSink>(
-                &self,
-                _out: &mut __S,
-            ) -> #private::Result<(), __S::Error> {
-                #private::unreachable!()
-            }
-        }
-
+        #fields
+        #ser_impls
         #de_impls
     };
     wrap(private, items)

@@ -21,15 +21,16 @@ use syn::{Type, WherePredicate};
 
 use crate::bound::{self, Impl};
 use crate::enum_ser::{self, pattern, Content};
+use crate::halves::Halves;
 use crate::propagate::or_return;
 use crate::variants::{Enum, EnumVariant, SideShape};
 
-pub fn expand(e: &Enum) -> TokenStream {
+pub fn expand(e: &Enum, halves: Halves) -> TokenStream {
     match e.tag() {
-        TagType::External => external(e),
-        TagType::Internal { tag } => internal(e, tag),
-        TagType::Adjacent { tag, content } => adjacent(e, tag, content),
-        TagType::None => untagged(e),
+        TagType::External => external(e, halves),
+        TagType::Internal { tag } => internal(e, halves, tag),
+        TagType::Adjacent { tag, content } => adjacent(e, halves, tag, content),
+        TagType::None => untagged(e, halves),
     }
 }
 
@@ -108,13 +109,15 @@ fn clauses(e: &Enum, children_join: bool) -> Clauses {
     let mut de = bound::enum_where_clause(e, Impl::Deserialize);
     let mut ser = bound::enum_where_clause(e, Impl::Serialize);
     if children_join {
-        let field_bounds = child_bounds(e, &[quote!(#private::FlattenFields)]);
-        fields.predicates.extend(field_bounds.iter().cloned());
+        fields
+            .predicates
+            .extend(child_bounds(e, &[quote!(#private::FlattenFields)]));
         de.predicates.extend(child_bounds(
             e,
             &[quote!(#private::FlattenDeserialize<'de>)],
         ));
-        ser.predicates.extend(field_bounds);
+        // The struct variants' trees are written through their fields' `FlattenSerialize`
+        // (bound by `enum_where_clause`); a newtype variant's value is a tree of its own.
         ser.predicates.extend(
             e.variants
                 .iter()
@@ -146,11 +149,13 @@ fn impl_generics(e: &Enum) -> (TokenStream, TokenStream, TokenStream) {
 fn serialize_impl(
     e: &Enum,
     clause: &syn::WhereClause,
+    write: WriteShape,
     arm: impl Fn(&EnumVariant) -> (TokenStream, TokenStream),
 ) -> TokenStream {
     let private = &e.private;
     let (impl_generics, _, self_ty) = impl_generics(e);
     let scrutinee = crate::enum_ser::scrutinee(e);
+    let write_shape = write.to_tokens(private);
     let mut lens = Vec::new();
     let mut writes = Vec::new();
     for v in &e.variants {
@@ -174,6 +179,8 @@ fn serialize_impl(
     quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #self_ty #clause {
+            const WRITE: #private::WriteShape = #write_shape;
+
             #[inline]
             fn serialized_len(&self) -> usize {
                 match #scrutinee {
@@ -189,6 +196,36 @@ fn serialize_impl(
                 match #scrutinee {
                     #(#writes)*
                 }
+            }
+        }
+    }
+}
+
+/// A flattened enum's [`WriteShape`](serde_fastkit::flatten::WriteShape), as written into its
+/// `FlattenSerialize` impl: the names it writes, and whether it writes a map.
+struct WriteShape {
+    name_tree: TokenStream,
+    writes_map: TokenStream,
+    has_leaves: bool,
+    serde_viewer: bool,
+}
+
+impl WriteShape {
+    fn to_tokens(&self, private: &TokenStream) -> TokenStream {
+        let WriteShape {
+            name_tree,
+            writes_map,
+            has_leaves,
+            serde_viewer,
+        } = self;
+        quote! {
+            #private::WriteShape {
+                name_tree: #name_tree,
+                writes_map: #writes_map,
+                map_catch_all: false,
+                shares_written_keys: false,
+                has_leaves: #has_leaves,
+                serde_viewer: #serde_viewer,
             }
         }
     }
@@ -215,7 +252,7 @@ fn content_value(
     }
 }
 
-fn external(e: &Enum) -> TokenStream {
+fn external(e: &Enum, halves: Halves) -> TokenStream {
     let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
@@ -240,7 +277,14 @@ fn external(e: &Enum) -> TokenStream {
         };
         quote!(#private::NamePart::Leaf { read: &[#(#read),*], written: #written })
     });
-    let serialize = serialize_impl(e, &clauses.ser, |v| {
+    let name_tree: Vec<_> = name_tree.collect();
+    let write = WriteShape {
+        name_tree: quote!(&[#(#name_tree),*]),
+        writes_map: quote!(false),
+        has_leaves: count > 0,
+        serde_viewer: false,
+    };
+    let serialize = serialize_impl(e, &clauses.ser, write, |v| {
         let name = v.variant.attrs.name().serialize_name();
         let value = content_value(e, v, true, &quote!(#name)).unwrap_or_else(|| quote!(&()));
         (
@@ -253,7 +297,7 @@ fn external(e: &Enum) -> TokenStream {
          write structs as sequences drop the key that names its variant",
         e.ident
     );
-    quote! {
+    let de_items = quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
             const STRICT: bool = #strict;
@@ -313,18 +357,27 @@ fn external(e: &Enum) -> TokenStream {
             }
         }
 
-        #serialize
-    }
+    };
+    halves.pick(|| de_items, || serialize)
 }
 
-fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
+fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStream {
     let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     let name = e.container.attrs.name().serialize_name();
-    let serialize = serialize_impl(e, &clauses.ser, |v| {
+    let write = WriteShape {
+        name_tree: quote!(&[
+            #private::NamePart::leaf(&[#tag]),
+            #private::NamePart::leaf(&[#content_key]),
+        ]),
+        writes_map: quote!(false),
+        has_leaves: true,
+        serde_viewer: false,
+    };
+    let serialize = serialize_impl(e, &clauses.ser, write, |v| {
         let index = v.ser_index;
         let variant = v.variant.attrs.name().serialize_name();
         let tag_value =
@@ -346,7 +399,7 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
         private,
         quote!(__leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))),
     );
-    quote! {
+    let de_items = quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
             const STRICT: bool = #strict;
@@ -411,11 +464,11 @@ fn adjacent(e: &Enum, tag: &str, content_key: &str) -> TokenStream {
             }
         }
 
-        #serialize
-    }
+    };
+    halves.pick(|| de_items, || serialize)
 }
 
-fn untagged(e: &Enum) -> TokenStream {
+fn untagged(e: &Enum, halves: Halves) -> TokenStream {
     let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
@@ -423,7 +476,13 @@ fn untagged(e: &Enum) -> TokenStream {
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     // A newtype variant's value is any `Serialize`: its fields or entries are written as the
     // struct's, as serde's flatten writes them.
-    let serialize = serialize_impl(e, &clauses.ser, |v| match enum_ser::content(e, v) {
+    let write = WriteShape {
+        name_tree: quote!(&[#private::NamePart::CatchAll]),
+        writes_map: quote!(true),
+        has_leaves: false,
+        serde_viewer: true,
+    };
+    let serialize = serialize_impl(e, &clauses.ser, write, |v| match enum_ser::content(e, v) {
         Content::Unit => (quote!(0), quote!(#private::Ok(()))),
         Content::Value(value) => (
             quote!(#private::flat_len(#value)),
@@ -445,7 +504,7 @@ fn untagged(e: &Enum) -> TokenStream {
         "the flattened untagged enum {} needs a self-describing format",
         e.ident
     );
-    quote! {
+    let de_items = quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
             const STRICT: bool = #strict;
@@ -505,8 +564,8 @@ fn untagged(e: &Enum) -> TokenStream {
             }
         }
 
-        #serialize
-    }
+    };
+    halves.pick(|| de_items, || serialize)
 }
 
 /// The error of a flattened internally tagged enum for a variant its tree cannot read or
@@ -528,7 +587,7 @@ fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &s
 /// (`VariantTree<First, VariantTree<Second, NoVariant>>`, a unit variant's tree `()`), the
 /// `match` from the list's value to the enum, and impls whose every method is one call into the
 /// runtime (`flattened_internal.rs`), which walks the list.
-fn internal(e: &Enum, tag: &str) -> TokenStream {
+fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     let strict = e.strict;
     let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
@@ -609,7 +668,34 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
     let own_deny = e.container.attrs.deny_unknown_fields();
     let own_deny_flattened = e.strict && own_deny;
 
-    let serialize = serialize_impl(e, &clauses.ser, |v| {
+    // Each written variant's shape: a struct variant's tree, a newtype variant's value.
+    let variant_writes: Vec<_> = e
+        .variants
+        .iter()
+        .filter(|v| {
+            !v.variant.attrs.skip_serializing() && v.variant.attrs.serialize_with().is_none()
+        })
+        .filter_map(|v| match v.ser_shape() {
+            SideShape::Struct(tree) => Some(crate::ser::write_shape(tree)),
+            SideShape::Newtype => {
+                let ty = v.fields()[0].ty;
+                Some(quote!(<#ty as #private::FlattenSerialize>::WRITE))
+            }
+            _ => None,
+        })
+        .collect();
+    let written_alternatives = variant_writes.iter().map(|w| quote!((#w).name_tree));
+    let writes_map = variant_writes.iter().map(|w| quote!((#w).writes_map));
+    let write = WriteShape {
+        name_tree: quote!(&[
+            #private::NamePart::leaf(&[#tag]),
+            #private::NamePart::OneOf(&[#(#written_alternatives),*]),
+        ]),
+        writes_map: quote!(false #(|| #writes_map)*),
+        has_leaves: true,
+        serde_viewer: true,
+    };
+    let serialize = serialize_impl(e, &clauses.ser, write, |v| {
         let variant = v.variant.attrs.name().serialize_name();
         let write_tag = quote!(#private::FieldSink::field(__out, #tag, #variant)?;);
         if v.variant.attrs.serialize_with().is_some() {
@@ -642,7 +728,7 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
         }
     });
 
-    quote! {
+    let de_items = quote! {
         #[automatically_derived]
         impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
             const STRICT: bool = #strict;
@@ -747,6 +833,6 @@ fn internal(e: &Enum, tag: &str) -> TokenStream {
             }
         }
 
-        #serialize
-    }
+    };
+    halves.pick(|| de_items, || serialize)
 }

@@ -31,15 +31,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
         quote!(<#ty as #private::FlattenFields>::NOTICES_NON_NAME_KEYS)
     });
     let serde_order = serde_order(tree, false);
-    let shares_written_keys = shared_keys(tree, Shared::Written);
-    let map_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
-        let ty = &member.flat_ty;
-        if member.is_catch_all() {
-            quote!(true)
-        } else {
-            quote!(<#ty as #private::FlattenFields>::MAP_CATCH_ALL)
-        }
-    });
     let own_slot_of = own_slot_of(tree);
     let own_deny = tree.deny_unknown_fields;
     let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
@@ -94,7 +85,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         }
     });
 
-    let tree_checks = tree_checks(tree);
+    let tree_checks = tree_checks(tree, Side::Read);
     let slot_name = slot_name(tree);
 
     quote! {
@@ -113,8 +104,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const HAS_FLATTENED: bool = #has_flattened;
             const NOTICES_NON_NAME_KEYS: bool = false #(|| #notices)*;
             const SERDE_ORDER: bool = #serde_order;
-            const MAP_CATCH_ALL: bool = false #(|| #map_catch_all)*;
-            const SHARES_WRITTEN_KEYS: bool = #shares_written_keys;
 
             #per_key
             fn slot_of(key: &str) -> #private::Option<usize> {
@@ -156,6 +145,11 @@ pub enum Shared {
     Written,
 }
 
+/// `WRITE.shares_written_keys` of the tree's `FlattenSerialize`.
+pub fn shares_written_keys(tree: &Tree) -> TokenStream {
+    shared_keys(tree, Shared::Written)
+}
+
 /// The `Shared` question over the flattened members, in declaration order.
 fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
     let runtime = question == Shared::Read;
@@ -163,27 +157,15 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
     if !tree.may_read_in_serde_order() {
         return quote!(false);
     }
-    struct Part {
-        catch_all: TokenStream,
-        has_leaves: TokenStream,
-        /// Whether it takes keys no leaf claims by name (a buffered struct or enum): a catch-all
-        /// before it views them first, as serde's flatten hands them out.
-        takes_names: TokenStream,
-        viewer: TokenStream,
-        order: TokenStream,
+    if question == Shared::Written {
+        return combine(written_parts(tree));
     }
     let parts: Vec<Part> = tree
         .de_members()
         .filter(|m| m.is_flatten() || m.is_catch_all())
         .map(|member| {
             if member.is_catch_all() {
-                return Part {
-                    catch_all: quote!(true),
-                    has_leaves: quote!(false),
-                    takes_names: quote!(false),
-                    viewer: quote!(true),
-                    order: quote!(false),
-                };
+                return Part::catch_all();
             }
             // The state's type, at run time; in the constant (no `'de` there), the member's
             // type, whose `FlattenFields` are the same.
@@ -209,11 +191,7 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
                     quote!(false),
                     quote!(#fields::SERDE_ORDER),
                 ),
-                Shared::Written => (
-                    quote!(#fields::MAP_CATCH_ALL),
-                    quote!(false),
-                    quote!(#fields::SHARES_WRITTEN_KEYS),
-                ),
+                Shared::Written => unreachable!("written_parts answers it"),
             };
             Part {
                 catch_all,
@@ -224,6 +202,70 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
             }
         })
         .collect();
+    combine(parts)
+}
+
+/// A flattened member (or catch-all), as [`shared_keys`] weighs it.
+struct Part {
+    catch_all: TokenStream,
+    has_leaves: TokenStream,
+    /// Whether it takes keys no leaf claims by name (a buffered struct or enum): a catch-all
+    /// before it views them first, as serde's flatten hands them out.
+    takes_names: TokenStream,
+    viewer: TokenStream,
+    order: TokenStream,
+}
+
+impl Part {
+    /// A part that holds no key: a buffered field, as the write side sees it.
+    fn inert() -> Part {
+        Part {
+            catch_all: quote!(false),
+            has_leaves: quote!(false),
+            takes_names: quote!(false),
+            viewer: quote!(false),
+            order: quote!(false),
+        }
+    }
+
+    /// A catch-all map: it views every key.
+    fn catch_all() -> Part {
+        Part {
+            catch_all: quote!(true),
+            viewer: quote!(true),
+            ..Part::inert()
+        }
+    }
+}
+
+/// The parts of `SHARES_WRITTEN_KEYS` ([`Shared::Written`]), from the members written and their
+/// `FlattenSerialize::WRITE`.
+fn written_parts(tree: &Tree) -> Vec<Part> {
+    let private = &tree.private;
+    tree.ser_members()
+        .filter(|m| m.is_flatten() || m.is_catch_all())
+        .map(|member| {
+            if member.is_catch_all() {
+                return Part::catch_all();
+            }
+            if member.is_de_buffered() || member.is_ser_buffered() {
+                return Part::inert();
+            }
+            let ty = member.ty();
+            let write = quote!(<#ty as #private::FlattenSerialize>::WRITE);
+            Part {
+                catch_all: quote!(#write.map_catch_all),
+                has_leaves: quote!(#write.has_leaves),
+                takes_names: quote!(false),
+                viewer: quote!(#write.serde_viewer),
+                order: quote!(#write.shares_written_keys),
+            }
+        })
+        .collect()
+}
+
+/// Whether some key can reach two parts, over the parts in declaration order.
+fn combine(parts: Vec<Part>) -> TokenStream {
     if parts.is_empty() {
         return quote!(false);
     }
@@ -359,16 +401,25 @@ fn fields_const(tree: &Tree) -> TokenStream {
 /// is also the one place the expansion uses a flattened field's traits unbounded (`bound.rs`
 /// bounds only type parameters): a field type without them is one error here, at the field's
 /// type. A generic tree gets the same use of each of its children on its own.
-fn tree_checks(tree: &Tree) -> TokenStream {
+pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
     let private = &tree.private;
+    let checked = |member: &&Member| match side {
+        Side::Read => !member.is_de_buffered(),
+        Side::Write => {
+            !(member.is_de_buffered()
+                || member.is_ser_buffered()
+                || member.attrs().skip_serializing())
+        }
+    };
     if is_generic(tree) {
         let uses = tree
             .members
             .iter()
-            .filter(|m| m.is_flatten() && !m.is_de_buffered())
+            .filter(|m| m.is_flatten())
+            .filter(checked)
             .filter(|m| !bound::mentions_generics(m.ty(), &tree.generics))
             .map(|member| {
-                let name_tree = child_name_tree(tree, member);
+                let name_tree = child_name_tree(tree, member, side);
                 quote!(const _: &[#private::NamePart] = #name_tree;)
             });
         return quote!(#(#uses)*);
@@ -377,7 +428,13 @@ fn tree_checks(tree: &Tree) -> TokenStream {
         return TokenStream::new();
     }
     let name = tree.ident.to_string();
-    let name_tree = name_tree_with(tree, |member| child_name_tree(tree, member));
+    let name_tree = name_tree_with(tree, |member| {
+        if checked(&member) {
+            child_name_tree(tree, member, side)
+        } else {
+            quote!(&[#private::NamePart::Buffered])
+        }
+    });
     let one_catch_all = !tree.may_read_in_serde_order();
     quote! {
         const _: () = #private::check_names(#name_tree, #name, #one_catch_all);
@@ -418,14 +475,26 @@ fn names_known_unique(tree: &Tree) -> bool {
 
 /// `<Child as FlattenFields>::NAME_TREE` for a flattened member, lifetimes erased, spanned at the
 /// field's type: where the error for a type without the flatten traits points.
-fn child_name_tree(tree: &Tree, member: &Member) -> TokenStream {
+fn child_name_tree(tree: &Tree, member: &Member, side: Side) -> TokenStream {
     let private = &tree.private;
+    if side == Side::Write {
+        let ty = erase_lifetimes(member.ty());
+        return quote_spanned!(member.ty().span()=> <#ty as #private::FlattenSerialize>::WRITE.name_tree);
+    }
     // `flat_ty` is always a type (the field's, or `Buffered<..>` of it).
     let ty = match syn::parse2::<syn::Type>(member.flat_ty.clone()) {
         Ok(ty) => quote::ToTokens::into_token_stream(erase_lifetimes(&ty)),
         Err(_) => member.flat_ty.clone(),
     };
     quote_spanned!(member.ty().span()=> <#ty as #private::FlattenFields>::NAME_TREE)
+}
+
+/// Which trait's name trees a check reads: the reading side's (`FlattenFields::NAME_TREE`) or
+/// the writing side's (`FlattenSerialize::WRITE`), for a derive of writing only.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Side {
+    Read,
+    Write,
 }
 
 /// Whether the struct has type or const parameters (lifetimes do not count).
@@ -435,7 +504,11 @@ fn is_generic(tree: &Tree) -> bool {
 
 /// For a generic tree, the same check as [`tree_checks`] as an inline constant in `serialize` and
 /// `deserialize`, evaluated for each instantiation.
-pub fn generic_names_check(tree: &Tree) -> Option<TokenStream> {
+///
+/// `names` is the tree's name tree as the impl that checks it knows it:
+/// `<Self as FlattenFields>::NAME_TREE` when reading, `<Self as FlattenSerialize>::WRITE.name_tree`
+/// when writing.
+pub fn generic_names_check(tree: &Tree, names: TokenStream) -> Option<TokenStream> {
     if !is_generic(tree) {
         return None;
     }
@@ -443,7 +516,7 @@ pub fn generic_names_check(tree: &Tree) -> Option<TokenStream> {
     let name = tree.ident.to_string();
     let one_catch_all = !tree.may_read_in_serde_order();
     Some(quote! {
-        const { #private::check_names(<Self as #private::FlattenFields>::NAME_TREE, #name, #one_catch_all) };
+        const { #private::check_names(#names, #name, #one_catch_all) };
     })
 }
 
@@ -453,6 +526,23 @@ pub fn name_tree(tree: &Tree) -> TokenStream {
     name_tree_with(tree, |member| {
         let ty = &member.flat_ty;
         quote!(<#ty as #private::FlattenFields>::NAME_TREE)
+    })
+}
+
+/// `WRITE.name_tree` of the tree's `FlattenSerialize`: the same names, a flattened member's
+/// from its `FlattenSerialize` (a buffered one's entries are any; a member not written writes
+/// none).
+pub fn write_name_tree(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    name_tree_with(tree, |member| {
+        let ty = member.ty();
+        if member.attrs().skip_serializing() {
+            quote!(&[])
+        } else if member.is_de_buffered() || member.is_ser_buffered() {
+            quote!(&[#private::NamePart::Buffered])
+        } else {
+            quote!(<#ty as #private::FlattenSerialize>::WRITE.name_tree)
+        }
     })
 }
 

@@ -37,6 +37,7 @@ mod enum_flatten;
 mod enum_ser;
 mod errors;
 mod fields;
+mod halves;
 mod inline;
 mod propagate;
 mod ser;
@@ -58,11 +59,33 @@ use syn::{parse_macro_input, DeriveInput};
 /// [guide](https://docs.rs/serde_fastkit/latest/serde_fastkit/guide/) every attribute.
 #[proc_macro_derive(FastFlatten, attributes(serde, fast_flatten))]
 pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
+    derive(input, halves::Halves::BOTH)
+}
+
+/// Derives `Deserialize` and the flatten traits of reading only (`FastFlatten`'s reading half),
+/// for a type whose `Serialize` is serde's derive's, hand-written, or absent. See
+/// `serde_fastkit`'s
+/// [`FastDeserialize`](https://docs.rs/serde_fastkit/latest/serde_fastkit/derive.FastDeserialize.html).
+#[proc_macro_derive(FastDeserialize, attributes(serde, fast_flatten))]
+pub fn derive_fast_deserialize(input: TokenStream) -> TokenStream {
+    derive(input, halves::Halves::DESERIALIZE)
+}
+
+/// Derives `Serialize` and the flatten trait of writing only (`FastFlatten`'s writing half),
+/// for a type whose `Deserialize` is serde's derive's, hand-written, or absent. See
+/// `serde_fastkit`'s
+/// [`FastSerialize`](https://docs.rs/serde_fastkit/latest/serde_fastkit/derive.FastSerialize.html).
+#[proc_macro_derive(FastSerialize, attributes(serde, fast_flatten))]
+pub fn derive_fast_serialize(input: TokenStream) -> TokenStream {
+    derive(input, halves::Halves::SERIALIZE)
+}
+
+fn derive(input: TokenStream, halves: halves::Halves) -> TokenStream {
     let mut input = parse_macro_input!(input as DeriveInput);
     // `Self` in a field's type names the container, as in serde's derive: the expansion copies
     // field types into helper types, where `Self` would name the helper.
     serde_derive_internals::replace_receiver(&mut input);
-    match expand(&input) {
+    match expand(&input, halves) {
         Ok(tokens) => tokens.into(),
         Err(error) => {
             // The errors, and placeholder impls so that no error follows from them elsewhere.
@@ -70,13 +93,13 @@ pub fn derive_fast_flatten(input: TokenStream) -> TokenStream {
                 .map(|options| options.private())
                 .unwrap_or_else(|_| quote::quote!(::serde_fastkit::__private));
             let mut tokens = error.to_compile_error();
-            tokens.extend(dummy::placeholders(&input, &private));
+            tokens.extend(dummy::placeholders(&input, &private, halves));
             tokens.into()
         }
     }
 }
 
-fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro2::TokenStream> {
     if let syn::Data::Union(_) = input.data {
         // Before serde's parser, whose message does not say what to do instead.
         check::shape(input)?;
@@ -90,7 +113,13 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let container = serde_derive_internals::ast::Container::from_ast(
         &ctxt,
         input,
-        serde_derive_internals::Derive::Deserialize,
+        // Reading has serde's stricter checks; a derive of writing only gets serde's checks
+        // for writing.
+        if halves.de {
+            serde_derive_internals::Derive::Deserialize
+        } else {
+            serde_derive_internals::Derive::Serialize
+        },
         // `#[serde(borrow)]` on a `Cow` makes serde's parser name `_serde::__private::de::...`;
         // `dummy.rs` points `_serde` at the runtime's stand-in for that module.
         &proc_macro2::Ident::new("__private", proc_macro2::Span::call_site()),
@@ -113,6 +142,10 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     };
 
     let private = options.private();
+    if halves != halves::Halves::BOTH {
+        // Shapes whose halves are written together: the error says what to derive instead.
+        check::one_half(&container, halves)?;
+    }
     if container.attrs.remote().is_some() {
         return Ok(dummy::wrap(
             &private,
@@ -121,7 +154,7 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     }
     Ok(dummy::wrap(
         &private,
-        items(&container, &options, &private)?,
+        items(&container, &options, &private, halves)?,
     ))
 }
 
@@ -130,63 +163,79 @@ fn items(
     container: &serde_derive_internals::ast::Container,
     options: &attr::Options,
     private: &proc_macro2::TokenStream,
+    halves: halves::Halves,
 ) -> syn::Result<proc_macro2::TokenStream> {
     let conversions = convert::Conversions::of(container, private);
     let converted = convert::Conversions::any(container);
-    // The half a struct converted one way only leaves to serde's derive.
-    let unconverted = if conversions.ser.is_some() {
-        serde_copy::Half::Deserialize
-    } else {
-        serde_copy::Half::Serialize
-    };
     Ok(match &container.data {
         serde_derive_internals::ast::Data::Struct(serde_derive_internals::ast::Style::Unit, _)
             if !converted =>
         {
-            unit::expand(container, private)
+            unit::expand(container, private, halves)
         }
         serde_derive_internals::ast::Data::Struct(
             serde_derive_internals::ast::Style::Tuple | serde_derive_internals::ast::Style::Newtype,
             _,
         ) if !convert::Conversions::both(container) => {
-            tuple::expand(container, private, conversions.ser, conversions.de)
+            tuple::expand(container, private, conversions.ser, conversions.de, halves)
         }
-        serde_derive_internals::ast::Data::Struct(..) => match (conversions.ser, conversions.de) {
-            (Some(ser), Some(de)) => [
-                ser,
-                de,
-                convert::flatten_through_conversion(container, private),
+        serde_derive_internals::ast::Data::Struct(..) if converted => {
+            // Flattened as serde flattens it, through its own impls; a half it does not
+            // convert is serde's derive's (`serde_copy::half`).
+            let (ser, de) = (conversions.ser, conversions.de);
+            [
+                halves.pick(
+                    || {
+                        de.unwrap_or_else(|| {
+                            serde_copy::half(
+                                container.original,
+                                container,
+                                private,
+                                serde_copy::Half::Deserialize,
+                            )
+                        })
+                    },
+                    || {
+                        ser.unwrap_or_else(|| {
+                            serde_copy::half(
+                                container.original,
+                                container,
+                                private,
+                                serde_copy::Half::Serialize,
+                            )
+                        })
+                    },
+                ),
+                convert::flatten_through_conversion(container, private, halves),
             ]
             .into_iter()
-            .collect(),
-            // Converted one way: flattened as serde flattens it, through its own impls, the
-            // half that is not converted being serde's derive's (`serde_copy::half`).
-            (Some(converted), None) | (None, Some(converted)) => [
-                converted,
-                serde_copy::half(container.original, container, private, unconverted),
-                convert::flatten_through_conversion(container, private),
-            ]
-            .into_iter()
-            .collect(),
-            (None, None) => {
-                let tree = tree::Tree::of_struct(container, options)?;
-                [fields::expand(&tree), de::expand(&tree), ser::expand(&tree)]
-                    .into_iter()
-                    .collect()
-            }
-        },
+            .collect()
+        }
+        serde_derive_internals::ast::Data::Struct(..) => {
+            let tree = tree::Tree::of_struct(container, options)?;
+            halves.pick(
+                || {
+                    [fields::expand(&tree), de::expand(&tree)]
+                        .into_iter()
+                        .collect()
+                },
+                || ser::expand(&tree, !halves.de),
+            )
+        }
         serde_derive_internals::ast::Data::Enum(..) => {
             let e = variants::Enum::new(container, options)?;
             [
-                variant_structs::expand(&e),
-                conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
-                conversions.ser.unwrap_or_else(|| enum_ser::expand(&e)),
+                variant_structs::expand(&e, halves),
+                halves.pick(
+                    || conversions.de.unwrap_or_else(|| enum_de::expand(&e)),
+                    || conversions.ser.unwrap_or_else(|| enum_ser::expand(&e)),
+                ),
                 // An enum converted (either way) or partially untagged is flattened as serde
                 // flattens it, through its own impls.
                 if converted || e.partially_untagged() {
-                    convert::flatten_through_conversion(container, private)
+                    convert::flatten_through_conversion(container, private, halves)
                 } else {
-                    enum_flatten::expand(&e)
+                    enum_flatten::expand(&e, halves)
                 },
             ]
             .into_iter()

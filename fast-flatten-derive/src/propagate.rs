@@ -153,8 +153,8 @@ mod tests {
     fn generated_reads_never_use_the_question_mark() {
         for shape in shapes() {
             let input: syn::DeriveInput = syn::parse2(shape.clone()).unwrap();
-            let expansion =
-                crate::expand(&input).unwrap_or_else(|error| panic!("{error}: {shape}"));
+            let expansion = crate::expand(&input, crate::halves::Halves::BOTH)
+                .unwrap_or_else(|error| panic!("{error}: {shape}"));
             let mut found = Vec::new();
             functions_with_question_mark(expansion, &mut found);
             // The write side keeps `?` (see the module's documentation).

@@ -7,15 +7,22 @@ use crate::bound::{self, Impl};
 use crate::tree::{Member, Tree};
 use crate::user_call;
 
-pub fn expand(tree: &Tree) -> TokenStream {
+/// `standalone`: the derive writes no `FlattenFields` (`FastSerialize`), whose expansion holds
+/// the tree's compile-time name checks: they are written here, over the written names.
+pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
     let flatten_serialize = flatten_serialize(tree);
+    let checks = standalone.then(|| crate::fields::tree_checks(tree, crate::fields::Side::Write));
     let private = &tree.private;
     let ident = &tree.ident;
     let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Serialize);
     let name = tree.ser_name;
-    let names_check = crate::fields::generic_names_check(tree);
+    let names_check = crate::fields::generic_names_check(
+        tree,
+        quote!(<Self as #private::FlattenSerialize>::WRITE.name_tree),
+    );
     quote! {
+        #checks
         #flatten_serialize
 
         #[automatically_derived]
@@ -56,12 +63,15 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
         quote!(#private::FieldSink::field(__out, #tag, #name)?;)
     });
     let writes = tree.ser_members().map(|member| write(tree, member));
+    let write_shape = write_shape(tree);
 
     quote! {
         #(#wrappers)*
 
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+            const WRITE: #private::WriteShape = #write_shape;
+
             #[inline]
             fn serialized_len(&self) -> usize {
                 #tag #(+ #counts)*
@@ -76,6 +86,56 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
                 #(#writes)*
                 #private::Ok(())
             }
+        }
+    }
+}
+
+/// The tree's `WriteShape`, from its own members and its flattened children's.
+pub fn write_shape(tree: &Tree) -> TokenStream {
+    let private = &tree.private;
+    let name_tree = crate::fields::write_name_tree(tree);
+    let flattened: Vec<_> = tree
+        .ser_members()
+        .filter(|m| m.is_flatten() || m.is_catch_all())
+        .collect();
+    // A catch-all or buffered member writes entries of its own: the tree is a map.
+    let writes_map = flattened.iter().map(|member| {
+        let ty = member.ty();
+        if member.is_catch_all() || member.is_de_buffered() || member.is_ser_buffered() {
+            quote!(true)
+        } else {
+            quote!(<#ty as #private::FlattenSerialize>::WRITE.writes_map)
+        }
+    });
+    let map_catch_all = flattened.iter().map(|member| {
+        let ty = member.ty();
+        if member.is_catch_all() {
+            quote!(true)
+        } else if member.is_de_buffered() || member.is_ser_buffered() {
+            quote!(false)
+        } else {
+            quote!(<#ty as #private::FlattenSerialize>::WRITE.map_catch_all)
+        }
+    });
+    let own_leaves = tree.tag.is_some() || tree.ser_members().any(|m| m.is_leaf());
+    let child_leaves = flattened
+        .iter()
+        .filter(|m| !(m.is_catch_all() || m.is_de_buffered() || m.is_ser_buffered()))
+        .map(|member| {
+            let ty = member.ty();
+            quote!(<#ty as #private::FlattenSerialize>::WRITE.has_leaves)
+        });
+    // serde's derive reads a struct with any flattened field as a map: it views its keys.
+    let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
+    let shares_written_keys = crate::fields::shares_written_keys(tree);
+    quote! {
+        #private::WriteShape {
+            name_tree: #name_tree,
+            writes_map: false #(|| #writes_map)*,
+            map_catch_all: false #(|| #map_catch_all)*,
+            shares_written_keys: #shares_written_keys,
+            has_leaves: #own_leaves #(|| #child_leaves)*,
+            serde_viewer: #serde_viewer,
         }
     }
 }
@@ -146,11 +206,16 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
         // Skipped, its leaves keep their numbers for formats that number fields.
         return match member.attrs().skip_serializing_if() {
             Some(skip_if) => {
-                let ty = &member.flat_ty;
+                let names = if member.is_de_buffered() || member.is_ser_buffered() {
+                    quote!(&[#private::NamePart::Buffered])
+                } else {
+                    let ty = member.ty();
+                    quote!(<#ty as #private::FlattenSerialize>::WRITE.name_tree)
+                };
                 let skip = user_call::call(skip_if, field);
                 quote! {
                     if #skip {
-                        #private::skip_written_leaves(<#ty as #private::FlattenFields>::NAME_TREE, __out)?;
+                        #private::skip_written_leaves(#names, __out)?;
                     } else {
                         #write
                     }

@@ -10,6 +10,7 @@ use serde_derive_internals::ast::{Container, Data, Field, Style};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
+use crate::halves::Halves;
 use crate::propagate::or_return;
 use crate::user_call;
 
@@ -20,6 +21,7 @@ pub fn expand(
     private: &TokenStream,
     ser: Option<TokenStream>,
     de: Option<TokenStream>,
+    halves: Halves,
 ) -> TokenStream {
     let Data::Struct(style, fields) = &container.data else {
         return TokenStream::new();
@@ -31,9 +33,10 @@ pub fn expand(
         fields,
         newtype,
     };
-    let ser = ser.unwrap_or_else(|| tuple.serialize());
-    let de = de.unwrap_or_else(|| tuple.deserialize());
-    quote!(#ser #de)
+    halves.pick(
+        || de.unwrap_or_else(|| tuple.deserialize()),
+        || ser.unwrap_or_else(|| tuple.serialize()),
+    )
 }
 
 struct Tuple<'a> {

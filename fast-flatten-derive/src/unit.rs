@@ -6,11 +6,12 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_derive_internals::ast::Container;
 
+use crate::halves::Halves;
 use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::expecting;
 
-pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
+pub fn expand(container: &Container, private: &TokenStream, halves: Halves) -> TokenStream {
     let per_key = inline::per_key();
     let ident = &container.ident;
     let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
@@ -24,17 +25,7 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
         private,
         quote!(#private::deserialize_unit_struct(__deserializer, #de_name, #expecting)),
     );
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                __serializer.serialize_unit_struct(#ser_name)
-            }
-        }
-
+    let de = quote! {
         #[automatically_derived]
         impl #de_impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
             fn deserialize<__D: #private::Deserializer<'de>>(
@@ -89,8 +80,22 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
             }
         }
 
+    };
+    let ser = quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
+            fn serialize<__S: #private::Serializer>(
+                &self,
+                __serializer: __S,
+            ) -> #private::Result<__S::Ok, __S::Error> {
+                __serializer.serialize_unit_struct(#ser_name)
+            }
+        }
+
         #[automatically_derived]
         impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+            const WRITE: #private::WriteShape = #private::WriteShape::EMPTY;
+
             #[inline]
             fn serialized_len(&self) -> usize {
                 0
@@ -104,5 +109,6 @@ pub fn expand(container: &Container, private: &TokenStream) -> TokenStream {
                 #private::Ok(())
             }
         }
-    }
+    };
+    halves.pick(|| de, || ser)
 }

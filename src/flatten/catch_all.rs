@@ -93,7 +93,6 @@ macro_rules! catch_all {
             const NAME_TREE: &'static [$crate::flatten::NamePart] =
                 &[$crate::flatten::NamePart::CatchAll];
             const CATCH_ALL: bool = true;
-            const MAP_CATCH_ALL: bool = true;
             const SERDE_VIEWER: bool = true;
 
             #[inline]
@@ -157,6 +156,8 @@ macro_rules! catch_all {
             $value: serde::Serialize,
             $($bounds)*
         {
+            const WRITE: $crate::flatten::WriteShape = $crate::flatten::WriteShape::CATCH_ALL;
+
             #[inline]
             fn serialized_len(&self) -> usize {
                 self.len()

@@ -19,7 +19,7 @@ mod json {
     use crate::flatten::errors::{catch_all_in_sequence, slot_out_of_range};
     use crate::flatten::{
         FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey,
-        SeqLeaves,
+        SeqLeaves, WriteShape,
     };
 
     catch_all!(impl[] Map<String, Value> { key: String, value: Value } where []);
@@ -31,7 +31,6 @@ mod json {
         const FIELDS: &'static [&'static str] = &[];
         const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
         const CATCH_ALL: bool = true;
-        const MAP_CATCH_ALL: bool = true;
         const SERDE_VIEWER: bool = true;
 
         #[inline]
@@ -96,6 +95,8 @@ mod json {
     /// a unit); any other value is serde's error for it.
     #[diagnostic::do_not_recommend]
     impl FlattenSerialize for Value {
+        const WRITE: WriteShape = WriteShape::CATCH_ALL;
+
         #[inline]
         fn serialized_len(&self) -> usize {
             match self {

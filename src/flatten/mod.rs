@@ -114,6 +114,7 @@ mod sink;
 pub(crate) mod variant_body;
 mod visitor;
 mod wrappers;
+mod write_shape;
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
@@ -136,6 +137,8 @@ pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
 pub(crate) use self::visitor::fill_from_held;
 pub(crate) use self::visitor::fill_from_map;
 use self::visitor::{deserialize_tree, Expecting};
+#[doc(hidden)]
+pub use self::write_shape::WriteShape;
 
 /// What the facade for generated code (`crate::__private`) re-exports from the flatten runtime:
 /// helpers a derived type calls and a hand-written one has no need for.
@@ -164,7 +167,7 @@ pub(crate) mod for_derive {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenFields`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or `FastDeserialize` for its reading half alone; for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
     note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenFields {
@@ -229,16 +232,6 @@ pub trait FlattenFields {
     const SERDE_VIEWER: bool = false;
 
     #[doc(hidden)]
-    /// Whether the tree holds a catch-all *map* (not a buffered field): a key held twice when
-    /// written can only come from such maps.
-    const MAP_CATCH_ALL: bool = false;
-
-    #[doc(hidden)]
-    /// Whether two catch-all maps of the tree (or one and a leaf) may hold one key, as a read
-    /// in serde's order leaves them: the tree is then written with each key once.
-    const SHARES_WRITTEN_KEYS: bool = false;
-
-    #[doc(hidden)]
     /// Whether a key of this tree can go to more than one place, as serde's flatten hands
     /// keys out (two catch-all maps; a catch-all before a field that claims keys, or after a
     /// viewing field with leaves; see `held_map.rs`): the tree is then read in serde's order,
@@ -269,7 +262,7 @@ pub trait FlattenFields {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenDeserialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or `FastDeserialize` for its reading half alone; for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
     note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
@@ -414,10 +407,15 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenSerialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`); for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
+    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or `FastSerialize` for its writing half alone; for a type of another crate or a hand-written `Serialize`, mark the field `#[fast_flatten(buffered)]` to write it as serde does",
     note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
-pub trait FlattenSerialize: FlattenFields {
+pub trait FlattenSerialize {
+    #[doc(hidden)]
+    /// What writing the type needs to know of its shape ([`WriteShape`]): the derive computes
+    /// it; a hand-written impl of a struct of leaves keeps the default.
+    const WRITE: WriteShape = WriteShape::LEAVES;
+
     /// How many fields [`serialize_leaves`](Self::serialize_leaves) writes for this value
     /// (leaves skipped by `skip_serializing_if` excluded).
     fn serialized_len(&self) -> usize;
@@ -440,7 +438,7 @@ where
     T: FlattenSerialize + ?Sized,
     S: Serializer,
 {
-    if T::SHARES_WRITTEN_KEYS {
+    if T::WRITE.shares_written_keys {
         // Each key once: a key read into two places is held by both. The keys are counted
         // first, so that formats that write a map's length up front get the right one.
         #[cfg(feature = "alloc")]
@@ -454,7 +452,7 @@ where
         #[cfg(not(feature = "alloc"))]
         return Err(serde::ser::Error::custom(crate::needs_alloc::SHARED_KEYS));
     }
-    if T::CATCH_ALL {
+    if T::WRITE.writes_map {
         let mut out = serializer.serialize_map(Some(value.serialized_len()))?;
         value.serialize_leaves(&mut MapSink(&mut out))?;
         out.end()

@@ -19,7 +19,7 @@ use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 use super::names::skip_written_leaves;
 use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart,
-    RestClaim, RestKey, SeqLeaves,
+    RestClaim, RestKey, SeqLeaves, WriteShape,
 };
 #[cfg(feature = "alloc")]
 use crate::buffer::{ContentVisitor, HeldValue};
@@ -35,8 +35,6 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const CATCH_ALL: bool = T::CATCH_ALL;
     const SERDE_VIEWER: bool = T::SERDE_VIEWER;
     const SERDE_ORDER: bool = T::SERDE_ORDER;
-    const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
-    const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
     const NOTICES_NON_NAME_KEYS: bool = (!T::STRICT && T::SERDE_VIEWER) || T::NOTICES_NON_NAME_KEYS;
 
     #[inline(always)]
@@ -232,6 +230,8 @@ fn lenient<'de, S, M: MapAccess<'de>>(
 
 #[diagnostic::do_not_recommend]
 impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
+    const WRITE: WriteShape = T::WRITE;
+
     #[inline]
     fn serialized_len(&self) -> usize {
         self.as_ref().map_or(0, T::serialized_len)
@@ -243,7 +243,7 @@ impl<T: FlattenSerialize> FlattenSerialize for Option<T> {
             Some(value) => value.serialize_leaves(out),
             // Formats that number fields (serde_cbor's packed format) count every leaf: a
             // `None` must still move the count past `T`'s leaves, as `skip_serializing_if` does.
-            None => skip_written_leaves(T::NAME_TREE, out),
+            None => skip_written_leaves(T::WRITE.name_tree, out),
         }
     }
 }

@@ -52,9 +52,9 @@ impl<S: SerializeStruct> FieldSink for StructSink<'_, S> {
         V: Serialize + ?Sized,
     {
         // `flatten::serialize_struct` chooses a map for trees with a catch-all, so a derived tree
-        // never gets here; a hand-written one that forgets `CATCH_ALL` does.
+        // never gets here; a hand-written one that forgets `WRITE.writes_map` does.
         Err(ser::Error::custom(
-            "serde_fastkit: a catch-all map was written into a struct; set FlattenFields::CATCH_ALL",
+            "serde_fastkit: a catch-all map was written into a struct; set FlattenSerialize::WRITE.writes_map",
         ))
     }
 }

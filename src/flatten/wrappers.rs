@@ -7,7 +7,9 @@ use alloc::{borrow::Cow, boxed::Box, rc::Rc, sync::Arc};
 
 use serde::de::{self, MapAccess, SeqAccess};
 
-use super::{FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves};
+use super::{
+    FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves, WriteShape,
+};
 #[cfg(feature = "alloc")]
 use super::{HeldMap, HeldMode, NamePart, RestClaim, RestKey};
 
@@ -30,8 +32,6 @@ macro_rules! pointer {
             const CATCH_ALL: bool = T::CATCH_ALL;
             const SERDE_VIEWER: bool = T::SERDE_VIEWER;
             const SERDE_ORDER: bool = T::SERDE_ORDER;
-            const MAP_CATCH_ALL: bool = T::MAP_CATCH_ALL;
-            const SHARES_WRITTEN_KEYS: bool = T::SHARES_WRITTEN_KEYS;
             const NOTICES_NON_NAME_KEYS: bool = T::NOTICES_NON_NAME_KEYS;
 
             #[inline(always)]
@@ -143,6 +143,8 @@ macro_rules! pointer {
         where
             T: FlattenSerialize,
         {
+            const WRITE: WriteShape = T::WRITE;
+
             #[inline]
             fn serialized_len(&self) -> usize {
                 (**self).serialized_len()
@@ -212,6 +214,8 @@ impl<'de> FlattenDeserialize<'de> for () {
 
 #[diagnostic::do_not_recommend]
 impl FlattenSerialize for () {
+    const WRITE: WriteShape = WriteShape::EMPTY;
+
     #[inline]
     fn serialized_len(&self) -> usize {
         0

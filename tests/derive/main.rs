@@ -11,4 +11,5 @@ mod flatten_wrappers;
 mod foreign_maps;
 mod found_by_shapes;
 mod name_collisions;
+mod one_half;
 mod ron;
