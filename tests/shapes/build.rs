@@ -23,6 +23,12 @@ const REGRESSIONS: &[u64] = &[
     0xf5a1_a0a8_583a_340b,
     0x6422_5b3e_83fd_9fc8,
     0xced1_0db1_78f1_46cd,
+    // The second (seed 4): families 3, 319, 425, 457 and 465.
+    0x00da_5869_f155_eb1d,
+    0x9f74_c426_a31e_5dd3,
+    0x9a0f_381d_484c_444f,
+    0x39b0_5441_d78d_e033,
+    0x04e5_b05a_f0ce_8c51,
 ];
 
 fn main() {

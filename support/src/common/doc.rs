@@ -168,7 +168,12 @@ impl<'de> Visitor<'de> for DocVisitor {
         Ok(Doc::Map(entries))
     }
 
-    fn visit_enum<A: de::EnumAccess<'de>>(self, _data: A) -> Result<Doc, A::Error> {
-        Err(de::Error::custom("an enum in a Doc"))
+    /// An enum a format writes as such (a YAML tag, `!Variant value`): a map of one entry, as
+    /// self-describing formats without tags write it.
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Doc, A::Error> {
+        use serde::de::VariantAccess;
+        let (variant, access) = data.variant::<Doc>()?;
+        let value = access.newtype_variant::<Doc>()?;
+        Ok(Doc::Map(vec![(variant, value)]))
     }
 }

@@ -182,12 +182,13 @@ pub fn intended<T>(
         }
         // serde's buffer fixes a YAML scalar's type before the field asks for one: `false` is a
         // boolean to it, where a string field (or a tag, read as a variant's name) reads it as
-        // the text `false`.
+        // the text `false`; `075` is a string to it, where a float field reads 75.
         (Ok(_), Err(e))
             if family == Family::Yaml
                 && (e.contains(", expected a string")
                     || e.contains(", expected a borrowed string")
                     || e.contains(", expected variant identifier")
+                    || e.contains("invalid type: string")
                     || e.contains("invalid type: unit value, expected")) =>
         {
             Some("a YAML scalar read as the type its field asks")
@@ -230,6 +231,14 @@ pub fn intended<T>(
             Some("a tag given as its variant's index")
         }
         (Err(f), Ok(_)) if family == Family::Yaml && unknown_numbered_variant(f) => {
+            Some("a tag given as its variant's index")
+        }
+        // The other way round: serde's buffer gives an externally or adjacently tagged enum's
+        // integer tag to `deserialize_enum`, which takes none; MessagePack read in place gives
+        // it as the variant's index, as rmp-serde gives it to serde's derive unbuffered.
+        (Ok(_), Err(e))
+            if e.contains("invalid type: integer") && e.contains("expected string or map") =>
+        {
             Some("a tag given as its variant's index")
         }
         // serde's buffer gives a unit struct an empty map or sequence as unit; the format asked
