@@ -450,3 +450,38 @@ fn enums_of_each_representation_one_half_at_a_time() {
         &twin::Untagged::U2 { u2: "x".into() },
     );
 }
+
+/// Unit, newtype and tuple structs, one half at a time, beside serde's other half.
+#[test]
+fn unit_and_tuple_structs_one_half_at_a_time() {
+    #[derive(serde_fastkit::FastDeserialize, serde::Serialize, Debug, PartialEq)]
+    struct UnitRead;
+
+    #[derive(serde_fastkit::FastSerialize, serde::Deserialize, Debug, PartialEq)]
+    struct UnitWritten;
+
+    #[derive(serde_fastkit::FastDeserialize, serde::Serialize, Debug, PartialEq)]
+    struct NewtypeRead(u32);
+
+    #[derive(serde_fastkit::FastSerialize, serde::Deserialize, Debug, PartialEq)]
+    struct TupleWritten(u8, String);
+
+    assert_eq!(serde_json::from_str::<UnitRead>("null").unwrap(), UnitRead);
+    assert_eq!(serde_json::to_string(&UnitRead).unwrap(), "null");
+    assert_eq!(serde_json::to_string(&UnitWritten).unwrap(), "null");
+    assert_eq!(
+        serde_json::from_str::<UnitWritten>("null").unwrap(),
+        UnitWritten
+    );
+    assert_eq!(
+        serde_json::from_str::<NewtypeRead>("7").unwrap(),
+        NewtypeRead(7)
+    );
+    assert_eq!(serde_json::to_string(&NewtypeRead(7)).unwrap(), "7");
+    let tuple = TupleWritten(1, "a".into());
+    assert_eq!(serde_json::to_string(&tuple).unwrap(), r#"[1,"a"]"#);
+    assert_eq!(
+        serde_json::from_str::<TupleWritten>(r#"[1,"a"]"#).unwrap(),
+        tuple
+    );
+}
