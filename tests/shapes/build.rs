@@ -29,6 +29,8 @@ const REGRESSIONS: &[u64] = &[
     0x9a0f_381d_484c_444f,
     0x39b0_5441_d78d_e033,
     0x04e5_b05a_f0ce_8c51,
+    // Family 330 of seed 4: a struct variant's content as a YAML sequence.
+    0xba0f_ab63_28e4_a2af,
 ];
 
 fn main() {

@@ -24,6 +24,7 @@ pub const RULES: &[&str] = &[
     "an externally tagged enum as a YAML map",
     "a sequence longer than its tuple, which the format reads",
     "a unit struct read from an empty map or sequence",
+    "a struct read from a YAML sequence",
     "an internally tagged enum written as a CBOR array",
     // Writing (the shape generator's checker compares what both derives write).
     "a key held twice is written once",
@@ -240,6 +241,14 @@ pub fn intended<T>(
             if e.contains("invalid type: integer") && e.contains("expected string or map") =>
         {
             Some("a tag given as its variant's index")
+        }
+        // serde's buffer gives a struct (a struct variant's content) a sequence of its fields;
+        // serde_yaml, asked in place for a struct as for a plain struct's field, takes a map
+        // only.
+        (Err(f), Ok(_))
+            if family == Family::Yaml && f.contains("invalid type: sequence, expected struct") =>
+        {
+            Some("a struct read from a YAML sequence")
         }
         // serde's buffer gives a unit struct an empty map or sequence as unit; the format asked
         // in place (as for a plain struct's leaf) refuses them.
