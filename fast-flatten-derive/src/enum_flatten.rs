@@ -746,6 +746,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             // serde reads an internally tagged enum with `deserialize_any`, which views every
             // entry: a catch-all after it receives its keys too.
             const SERDE_VIEWER: bool = true;
+            const SERDE_ORDER: bool = <#trees as #private::VariantFields>::SERDE_ORDER;
 
             #[inline]
             fn slot_of(key: &str) -> #private::Option<usize> {
@@ -830,6 +831,14 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
                 map: &mut __M,
             ) -> #private::Result<bool, __M::Error> {
                 __state.deserialize_rest(key, map)
+            }
+
+            fn fill_held<__E: #private::DeError>(
+                __state: &mut Self::State,
+                __held: &mut #private::HeldMap<'de>,
+                __mode: #private::HeldMode,
+            ) -> #private::Result<(), __E> {
+                #private::internal_fill_held(__state, __held, __mode)
             }
         }
 

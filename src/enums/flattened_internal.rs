@@ -20,7 +20,9 @@ use serde::de::{self, Error as _, IgnoredAny, MapAccess, SeqAccess};
 use super::{variant_out_of_range, InternallyTagged, VariantSeed, Variants};
 #[cfg(feature = "alloc")]
 use crate::buffer::{reserve_held, Content, ContentVisitor, HeldValue};
-use crate::flatten::{FlattenDeserialize, FlattenFields, RestClaim, RestKey, SeqLeaves};
+use crate::flatten::{
+    FlattenDeserialize, FlattenFields, HeldMap, HeldMode, RestClaim, RestKey, SeqLeaves,
+};
 
 /// A flattened internally tagged enum: the list of its variants' trees, and the enum built
 /// from the list's value. Implemented by the derive.
@@ -46,6 +48,8 @@ pub trait VariantFields {
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool;
     /// Whether any variant has a catch-all map.
     const CATCH_ALL: bool;
+    /// Whether any variant is read in serde's order ([`FlattenFields::SERDE_ORDER`]).
+    const SERDE_ORDER: bool;
 
     /// The first leaf named `key`, in the first variant that has one.
     fn slot_of(key: &str) -> Option<usize>;
@@ -94,6 +98,10 @@ pub trait VariantTrees<'de>: VariantFields {
         key: RestKey<'de>,
         map: &mut M,
     ) -> Result<bool, M::Error>;
+
+    /// Reads the chosen variant from entries held for it: its own map, as serde's derive reads
+    /// a variant from the entries its enum collected ([`FlattenDeserialize::fill_held`]).
+    fn fill_held<E: de::Error>(state: &mut Self::State, held: &mut HeldMap<'de>) -> Result<(), E>;
 }
 
 /// A list of variant trees: the tree `T`, then the list `Rest`.
@@ -115,6 +123,7 @@ impl<T: FlattenFields, Rest: VariantFields> VariantFields for VariantTree<T, Res
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool =
         T::DENY_UNKNOWN_FIELDS_FLATTENED || Rest::DENY_UNKNOWN_FIELDS_FLATTENED;
     const CATCH_ALL: bool = T::CATCH_ALL || Rest::CATCH_ALL;
+    const SERDE_ORDER: bool = T::SERDE_ORDER || Rest::SERDE_ORDER;
 
     #[inline]
     fn slot_of(key: &str) -> Option<usize> {
@@ -208,12 +217,20 @@ where
             Chosen::Later(rest) => Rest::deserialize_rest(rest, key, map),
         }
     }
+
+    fn fill_held<E: de::Error>(state: &mut Self::State, held: &mut HeldMap<'de>) -> Result<(), E> {
+        match state {
+            Chosen::This(state) => T::fill_held::<E>(state, held, HeldMode::View),
+            Chosen::Later(rest) => Rest::fill_held::<E>(rest, held),
+        }
+    }
 }
 
 impl VariantFields for NoVariant {
     const LEN: usize = 0;
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
     const CATCH_ALL: bool = false;
+    const SERDE_ORDER: bool = false;
 
     #[inline(always)]
     fn slot_of(_key: &str) -> Option<usize> {
@@ -274,6 +291,10 @@ impl<'de> VariantTrees<'de> for NoVariant {
         _key: RestKey<'de>,
         _map: &mut M,
     ) -> Result<bool, M::Error> {
+        match *state {}
+    }
+
+    fn fill_held<E: de::Error>(state: &mut NoVariant, _held: &mut HeldMap<'de>) -> Result<(), E> {
         match *state {}
     }
 }
@@ -428,6 +449,44 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
             InternalState::Pending(..) => Ok(false),
         }
     }
+}
+
+/// [`FlattenDeserialize::fill_held`] of a flattened internally tagged enum, in a tree read in
+/// serde's order. When some variant is read in serde's order itself, as serde's derive reads
+/// it: the tag from the entries the enum views, then the chosen variant from a copy of them
+/// without the tag, as from a map of its own (serde collects them into one), so that a
+/// catch-all before a flattened field of the variant also receives that field's keys. Otherwise
+/// entry by entry, as from a live map.
+pub fn internal_fill_held<'de, E, Er>(
+    state: &mut InternalState<'de, E>,
+    held: &mut HeldMap<'de>,
+    mode: HeldMode,
+) -> Result<(), Er>
+where
+    E: FlattenInternal<'de> + FlattenDeserialize<'de, State = InternalState<'de, E>>,
+    Er: de::Error,
+{
+    #[cfg(feature = "alloc")]
+    if <E::Trees as VariantFields>::SERDE_ORDER && state.is_empty() {
+        let Some(index) = held.view_named::<_, Er>(E::TAG, VariantSeed::<E, _>::identifier())?
+        else {
+            return Ok(());
+        };
+        let mut chosen = E::Trees::new_state(index).ok_or_else(variant_out_of_range)?;
+        let mut variant = held.view_rest(tag_slot::<E>);
+        E::Trees::fill_held::<Er>(&mut chosen, &mut variant)?;
+        held.mark_used_from(&variant);
+        *state = InternalState::Chosen(chosen);
+        return Ok(());
+    }
+    held.fill::<E, Er>(state, mode, None)
+}
+
+/// The tag as the one own leaf of a flattened internally tagged enum `E`, for
+/// [`HeldMap::view_rest`].
+#[cfg(feature = "alloc")]
+fn tag_slot<'de, E: FlattenInternal<'de>>(key: &str) -> Option<usize> {
+    (key == E::TAG).then_some(0)
 }
 
 impl<'de, E: FlattenInternal<'de>> Default for InternalState<'de, E> {

@@ -38,8 +38,8 @@ pub use self::flattened::{external_variant_slot, no_variant_found, AdjacentState
 #[cfg(feature = "alloc")]
 pub use self::flattened::{hold_entry, untagged_from_entries};
 pub use self::flattened_internal::{
-    internal_leaves, internal_slot_name, internal_slot_of, Chosen, FlattenInternal, InternalState,
-    NoVariant, VariantFields, VariantTree, VariantTrees,
+    internal_fill_held, internal_leaves, internal_slot_name, internal_slot_of, Chosen,
+    FlattenInternal, InternalState, NoVariant, VariantFields, VariantTree, VariantTrees,
 };
 pub use self::internal::{
     deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap,

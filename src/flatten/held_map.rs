@@ -184,6 +184,37 @@ impl<'de> HeldMap<'de> {
         HeldMap { entries }
     }
 
+    /// Reads the value of the entry named `key` with `seed`, lent (the entry stays for the
+    /// fields after, marked read), as serde's internally tagged enum reads its tag from the
+    /// entries it views; `None` when no entry has that name, and serde's "duplicate field"
+    /// error when two do.
+    pub(crate) fn view_named<S, E>(
+        &mut self,
+        key: &'static str,
+        seed: S,
+    ) -> Result<Option<S::Value>, E>
+    where
+        S: de::DeserializeSeed<'de>,
+        E: de::Error,
+    {
+        let is_named =
+            |entry: &HeldEntry<'de>| entry.value.is_some() && entry.key.as_str() == Some(key);
+        let Some(first) = self.entries.iter().position(is_named) else {
+            return Ok(None);
+        };
+        if self.entries[first + 1..].iter().any(is_named) {
+            return Err(E::duplicate_field(key));
+        }
+        let entry = &mut self.entries[first];
+        entry.used = true;
+        match &entry.value {
+            Some(value) => seed
+                .deserialize(ContentDeserializer::<_, E>::lent(value))
+                .map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// Marks as read the entries `copy` (from [`view_rest`](Self::view_rest)) read.
     pub(crate) fn mark_used_from(&mut self, copy: &HeldMap<'de>) {
         for entry in copy.entries.iter().filter(|entry| entry.used) {

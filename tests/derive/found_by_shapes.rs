@@ -874,3 +874,115 @@ fn a_buffered_struct_under_a_viewer_leaves_its_keys_to_a_later_catch_all() {
         reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
     }
 }
+
+/// The same items twice: in `fast`, deriving FastFlatten; in `twin`, serde's derive.
+macro_rules! fast_and_twin {
+    ($($item:item)*) => {
+        pub mod fast {
+            use super::*;
+            $(#[derive(serde_fastkit::FastFlatten, Debug, PartialEq)] $item)*
+        }
+        pub mod twin {
+            use super::*;
+            $(#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)] $item)*
+        }
+    };
+}
+
+mod catch_all_in_a_flattened_variant {
+    use std::collections::BTreeMap;
+
+    fast_and_twin! {
+        pub struct Root {
+            pub id: u32,
+            #[serde(flatten)]
+            pub event: Event,
+            #[serde(flatten)]
+            pub later: Later,
+        }
+
+        #[serde(tag = "t")]
+        pub enum Event {
+            A {
+                a: u32,
+                #[serde(flatten)]
+                extra: BTreeMap<String, u32>,
+                #[serde(flatten)]
+                inner: Inner,
+            },
+            B {
+                b: u32,
+            },
+        }
+
+        pub struct Inner {
+            pub x: u32,
+        }
+
+        pub struct Later {
+            #[serde(default)]
+            pub y: Option<u32>,
+        }
+    }
+}
+
+/// A catch-all in the variant of a flattened internally tagged enum, before a flattened field
+/// of the variant (family 73 of the seed-4 long run): serde's derive reads the variant from the
+/// entries the enum collected, so the catch-all also receives the later field's keys (`x`) and
+/// those of the fields after the enum (`y`), but not the tag or the variant's own fields.
+#[test]
+fn a_catch_all_in_a_flattened_variant_sees_the_keys_after_it() {
+    use catch_all_in_a_flattened_variant::{fast, twin};
+    for entries in [
+        vec![
+            ("id", num(1)),
+            ("t", Doc::str("A")),
+            ("a", num(2)),
+            ("x", num(3)),
+            ("z", num(4)),
+            ("y", num(5)),
+        ],
+        vec![
+            ("id", num(1)),
+            ("a", num(2)),
+            ("x", num(3)),
+            ("t", Doc::str("A")),
+        ],
+        vec![
+            ("x", num(3)),
+            ("t", Doc::str("B")),
+            ("b", num(2)),
+            ("id", num(1)),
+        ],
+        vec![("id", num(1)), ("a", num(2)), ("x", num(3))],
+        vec![
+            ("id", num(1)),
+            ("t", Doc::str("A")),
+            ("t", Doc::str("B")),
+            ("a", num(2)),
+        ],
+        vec![
+            ("id", num(1)),
+            ("t", Doc::str("C")),
+            ("a", num(2)),
+            ("x", num(3)),
+        ],
+        vec![
+            ("id", num(1)),
+            ("t", Doc::str("A")),
+            ("a", Doc::str("no")),
+            ("x", num(3)),
+        ],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+    let read: fast::Root =
+        serde_json::from_str(r#"{"id":1,"t":"A","a":2,"x":3,"z":4,"y":5}"#).unwrap();
+    let fast::Event::A { extra, .. } = read.event else {
+        panic!("variant A");
+    };
+    assert_eq!(
+        extra,
+        [("x".into(), 3), ("y".into(), 5), ("z".into(), 4)].into()
+    );
+}

@@ -31,6 +31,8 @@ const REGRESSIONS: &[u64] = &[
     0x04e5_b05a_f0ce_8c51,
     // Family 330 of seed 4: a struct variant's content as a YAML sequence.
     0xba0f_ab63_28e4_a2af,
+    // Family 73 of seed 4: a catch-all in a flattened internally tagged enum's variant.
+    0x2ff1_cc88_e06f_0f80,
 ];
 
 fn main() {
