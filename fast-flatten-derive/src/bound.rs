@@ -13,7 +13,8 @@
 use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
 use syn::{parse_quote, Generics, Lifetime, Type, WhereClause, WherePredicate};
@@ -228,6 +229,7 @@ fn clause_of(
     for field in fields {
         bounds.lifetimes(field);
         bounds.explicit(field.attrs);
+        bounds.gate(field);
     }
     match container_bound {
         Some(bound) => bounds.clause.predicates.extend(bound.iter().cloned()),
@@ -271,6 +273,7 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
             }
         }
     }
+    bounds.variant_gates(e);
     if let Some(bound) = container_bound {
         bounds.clause.predicates.extend(bound.iter().cloned());
         return clause;
@@ -305,6 +308,21 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
     clause
 }
 
+/// `ty` bound on `which`'s flatten trait under an unused binder (`for<'__gate> Meta:
+/// FlattenSerialize`): a bound the compiler takes as one that may not hold, where it refuses
+/// one on a type without parameters that does not. The reading trait is asked for the impl's
+/// `'de`; its supertrait `FlattenFields` comes under the binder with it.
+pub fn flatten_bound(ty: &Type, private: &TokenStream, which: Impl) -> WherePredicate {
+    let predicate = match which {
+        Impl::Fields => quote_spanned!(ty.span()=> for<'__gate> #ty: #private::FlattenFields),
+        Impl::Deserialize => {
+            quote_spanned!(ty.span()=> for<'__gate> #ty: #private::FlattenDeserialize<'de>)
+        }
+        Impl::Serialize => quote_spanned!(ty.span()=> for<'__gate> #ty: #private::FlattenSerialize),
+    };
+    parse_quote!(#predicate)
+}
+
 /// A field as its bounds see it: its type, its serde attributes, and how it is flattened.
 struct FieldUse<'f> {
     ty: &'f Type,
@@ -328,6 +346,15 @@ impl<'f> FieldUse<'f> {
             ser_buffered: member.is_ser_buffered(),
             catch_all: member.is_catch_all(),
         }
+    }
+
+    /// Whether the field counts in the tree's `FlattenFields` (its names, whether it catches
+    /// all), which every impl of the tree needs of its type: flattened, not buffered, not
+    /// skipped both ways.
+    fn in_fields(&self) -> bool {
+        self.flatten
+            && !self.de_buffered
+            && !(self.attrs.skip_deserializing() && self.attrs.skip_serializing())
     }
 
     /// A plain field (of a tuple struct, a newtype or tuple variant): read and written by its
@@ -416,10 +443,7 @@ impl Bounds<'_> {
         // prove `Inner<'static>: FlattenFields` (used in `FIELDS`) through it. A field skipped
         // one way still counts in the tree's `FlattenFields` (its names, whether it catches
         // all), which both other impls need of the type.
-        let fields_bound = mentions_type_params(ty, self.generics)
-            && field.flatten
-            && !field.de_buffered
-            && !(attrs.skip_deserializing() && attrs.skip_serializing());
+        let fields_bound = mentions_type_params(ty, self.generics) && field.in_fields();
         match self.which {
             Impl::Fields => {
                 if fields_bound {
@@ -458,6 +482,42 @@ impl Bounds<'_> {
                     }
                 }
             }
+        }
+    }
+}
+
+impl Bounds<'_> {
+    /// The gates of the flattened fields of every struct variant `which` uses.
+    fn variant_gates(&mut self, e: &Enum) {
+        for v in used_variants(e, self.which) {
+            for member in variant_tree(v, self.which)
+                .into_iter()
+                .flat_map(|t| &t.members)
+            {
+                self.gate(&FieldUse::of_member(member));
+            }
+        }
+    }
+
+    /// The writing trait of a flattened field whose type has no parameter, as a bound of the
+    /// writing impls ([`flatten_bound`]): if the type lacks it, the impls do not apply, rather
+    /// than every use of the trait in their bodies being an error. The one error of that
+    /// mistake is the use of the trait at the field's type ([`crate::fields::trait_uses`]).
+    /// Such a type is not recursive through the flatten traits (their constants would be a
+    /// cycle), so the bound is no cycle either.
+    ///
+    /// The reading impls are not bounded so: a bound on a trait, even one that holds, is what
+    /// the compiler then resolves the trait's calls in their bodies through, and it does not
+    /// inline them before code generation. Measured on the wide record's reading, 2.7 to 3.8%
+    /// more instructions; writing is unchanged.
+    fn gate(&mut self, field: &FieldUse) {
+        let attrs = field.attrs;
+        let ty = field.ty;
+        if !field.flatten || field.catch_all || mentions_generics(ty, self.generics) {
+            return;
+        }
+        if self.which == Impl::Serialize && !field.ser_buffered && !attrs.skip_serializing() {
+            self.push(flatten_bound(ty, self.private, Impl::Serialize));
         }
     }
 }

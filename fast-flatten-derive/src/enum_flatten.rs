@@ -9,7 +9,7 @@
 //! | untagged | none: it holds the keys no other leaf claims | the held entries |
 //!
 //! A newtype variant of an internally tagged enum joins the tree with its type's leaves, so the
-//! type must be a FastFlatten tree. Its bounds are written `for<'__x> Type: Trait`, which keeps
+//! type must be a FastFlatten tree. Its bounds are written `for<'__gate> Type: Trait`, which keeps
 //! the enum's own `Serialize`/`Deserialize` compiling when the type is not one: the flatten
 //! impls then only exist for no one, and flattening the enum is the error.
 
@@ -66,9 +66,9 @@ fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
     }
 }
 
-/// `for<'__x> Child: Trait` for every child: bounds that hold or make the impl unusable,
-/// never an error where the enum is declared.
-fn child_bounds(e: &Enum, traits: &[TokenStream]) -> Vec<WherePredicate> {
+/// `for<'__gate> Child: Trait` for every child ([`bound::flatten_bound`]): bounds that hold or
+/// make the impl unusable, never an error where the enum is declared.
+fn child_bounds(e: &Enum, which: Impl) -> Vec<WherePredicate> {
     let generics = e.container.generics;
     let type_params =
         generics.type_params().next().is_some() || generics.const_params().next().is_some();
@@ -81,10 +81,7 @@ fn child_bounds(e: &Enum, traits: &[TokenStream]) -> Vec<WherePredicate> {
             continue;
         }
         if let Some(child) = child(e, v) {
-            let ty = &child.ty;
-            for t in traits {
-                bounds.push(syn::parse_quote!(for<'__x> #ty: #t));
-            }
+            bounds.push(bound::flatten_bound(&child.ty, &e.private, which));
         }
     }
     bounds
@@ -98,7 +95,6 @@ struct Clauses {
 }
 
 fn clauses(e: &Enum, children_join: bool) -> Clauses {
-    let private = &e.private;
     let own = e
         .container
         .generics
@@ -109,13 +105,8 @@ fn clauses(e: &Enum, children_join: bool) -> Clauses {
     let mut de = bound::enum_where_clause(e, Impl::Deserialize);
     let mut ser = bound::enum_where_clause(e, Impl::Serialize);
     if children_join {
-        fields
-            .predicates
-            .extend(child_bounds(e, &[quote!(#private::FlattenFields)]));
-        de.predicates.extend(child_bounds(
-            e,
-            &[quote!(#private::FlattenDeserialize<'de>)],
-        ));
+        fields.predicates.extend(child_bounds(e, Impl::Fields));
+        de.predicates.extend(child_bounds(e, Impl::Deserialize));
         // The struct variants' trees are written through their fields' `FlattenSerialize`
         // (bound by `enum_where_clause`); a newtype variant's value is a tree of its own.
         ser.predicates.extend(
@@ -123,9 +114,9 @@ fn clauses(e: &Enum, children_join: bool) -> Clauses {
                 .iter()
                 .filter(|v| matches!(v.ser_style(), Style::Newtype))
                 .filter(|v| !v.variant.attrs.skip_serializing())
-                .map(|v| -> WherePredicate {
+                .map(|v| {
                     let ty = v.fields()[0].ty;
-                    syn::parse_quote!(for<'__x> #ty: #private::FlattenSerialize)
+                    bound::flatten_bound(ty, &e.private, Impl::Serialize)
                 }),
         );
     }

@@ -403,33 +403,15 @@ fn fields_const(tree: &Tree) -> TokenStream {
 /// type. A generic tree gets the same use of each of its children on its own.
 pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
     let private = &tree.private;
-    let checked = |member: &&Member| match side {
-        Side::Read => !member.is_de_buffered(),
-        Side::Write => {
-            !(member.is_de_buffered()
-                || member.is_ser_buffered()
-                || member.attrs().skip_serializing())
-        }
-    };
     if is_generic(tree) {
-        let uses = tree
-            .members
-            .iter()
-            .filter(|m| m.is_flatten())
-            .filter(checked)
-            .filter(|m| !bound::mentions_generics(m.ty(), &tree.generics))
-            .map(|member| {
-                let name_tree = child_name_tree(tree, member, side);
-                quote!(const _: &[#private::NamePart] = #name_tree;)
-            });
-        return quote!(#(#uses)*);
+        return trait_uses(tree, side);
     }
     if names_known_unique(tree) {
         return TokenStream::new();
     }
     let name = tree.ident.to_string();
     let name_tree = name_tree_with(tree, |member| {
-        if checked(&member) {
+        if checked(member, side) {
             child_name_tree(tree, member, side)
         } else {
             quote!(&[#private::NamePart::Buffered])
@@ -438,6 +420,37 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
     let one_catch_all = !tree.may_read_in_serde_order();
     quote! {
         const _: () = #private::check_names(#name_tree, #name, #one_catch_all);
+    }
+}
+
+/// One use of each flattened field's trait for `side` (its name tree), for the fields whose
+/// type has no parameter: the one error, at the field's type, of a type without the trait. The
+/// impls are bounded on it ([`crate::bound`]), so that their bodies add none. [`tree_checks`]
+/// holds these uses; a derive of both halves writes the writing side's here.
+pub fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
+    let private = &tree.private;
+    let uses = tree
+        .members
+        .iter()
+        .filter(|m| m.is_flatten() && checked(m, side))
+        .filter(|m| !bound::mentions_generics(m.ty(), &tree.generics))
+        .map(|member| {
+            let name_tree = child_name_tree(tree, member, side);
+            quote!(const _: &[#private::NamePart] = #name_tree;)
+        });
+    quote!(#(#uses)*)
+}
+
+/// Whether `side`'s name check reads the member's name tree (rather than taking it as
+/// buffered).
+fn checked(member: &Member, side: Side) -> bool {
+    match side {
+        Side::Read => !member.is_de_buffered(),
+        Side::Write => {
+            !(member.is_de_buffered()
+                || member.is_ser_buffered()
+                || member.attrs().skip_serializing())
+        }
     }
 }
 

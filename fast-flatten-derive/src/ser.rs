@@ -9,9 +9,14 @@ use crate::user_call;
 
 /// `standalone`: the derive writes no `FlattenFields` (`FastSerialize`), whose expansion holds
 /// the tree's compile-time name checks: they are written here, over the written names.
+/// Otherwise only the uses of the flattened fields' `FlattenSerialize` are.
 pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
     let flatten_serialize = flatten_serialize(tree);
-    let checks = standalone.then(|| crate::fields::tree_checks(tree, crate::fields::Side::Write));
+    let checks = if standalone {
+        crate::fields::tree_checks(tree, crate::fields::Side::Write)
+    } else {
+        crate::fields::trait_uses(tree, crate::fields::Side::Write)
+    };
     let private = &tree.private;
     let ident = &tree.ident;
     let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();

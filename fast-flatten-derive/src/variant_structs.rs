@@ -32,9 +32,11 @@ pub fn expand(e: &Enum, halves: Halves) -> TokenStream {
         }
         if written {
             out.extend(declaration(by_ref, true));
-            if !halves.de {
-                out.extend(fields::tree_checks(by_ref, fields::Side::Write));
-            }
+            out.extend(if halves.de {
+                fields::trait_uses(by_ref, fields::Side::Write)
+            } else {
+                fields::tree_checks(by_ref, fields::Side::Write)
+            });
             out.extend(ser::flatten_serialize(by_ref));
         }
     }

@@ -167,8 +167,9 @@ pub(crate) mod for_derive {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenFields`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or `FastDeserialize` for its reading half alone; for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
-    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
+    note = "if `{Self}` is a type of this crate: derive `serde_fastkit::FastFlatten` on it (in place of `Serialize, Deserialize`), or `FastDeserialize` for its reading half alone",
+    note = "if it is another crate's or the standard library's, or its `Deserialize` is written by hand: mark the field `#[fast_flatten(buffered)]` to read it as serde does",
+    note = "if it is a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenFields {
     /// How many slots (deserializable leaves) this type has.
@@ -262,8 +263,9 @@ pub trait FlattenFields {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenDeserialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or `FastDeserialize` for its reading half alone; for a type of another crate or a hand-written `Deserialize`, mark the field `#[fast_flatten(buffered)]` to read it as serde does",
-    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
+    note = "if `{Self}` is a type of this crate: derive `serde_fastkit::FastFlatten` on it (in place of `Serialize, Deserialize`), or `FastDeserialize` for its reading half alone",
+    note = "if it is another crate's or the standard library's, or its `Deserialize` is written by hand: mark the field `#[fast_flatten(buffered)]` to read it as serde does",
+    note = "if it is a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// The leaves read so far: typically one `Option` per own leaf and a child `State` per
@@ -407,8 +409,9 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened by FastFlatten",
     label = "`{Self}` does not implement `FlattenSerialize`",
-    note = "derive `serde_fastkit::FastFlatten` on `{Self}` (in place of `Serialize, Deserialize`), or `FastSerialize` for its writing half alone; for a type of another crate or a hand-written `Serialize`, mark the field `#[fast_flatten(buffered)]` to write it as serde does",
-    note = "a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
+    note = "if `{Self}` is a type of this crate: derive `serde_fastkit::FastFlatten` on it (in place of `Serialize, Deserialize`), or `FastSerialize` for its writing half alone",
+    note = "if it is another crate's or the standard library's, or its `Serialize` is written by hand: mark the field `#[fast_flatten(buffered)]` to write it as serde does",
+    note = "if it is a map of another crate catching the unclaimed keys: enable serde_fastkit's feature `serde_json` (`serde_json::Map`, `Value`), `indexmap_2` or `indexmap_1`, or mark the field `#[fast_flatten(catch_all)]`"
 )]
 pub trait FlattenSerialize {
     #[doc(hidden)]
