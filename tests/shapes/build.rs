@@ -1,4 +1,4 @@
-//! Renders the shape families into `$OUT_DIR/families.rs`: `FASTKIT_SHAPES` of them (300 by
+//! Renders the shape families into `$OUT_DIR/families.rs`: `FASTKIT_SHAPES` of them (250 by
 //! default) drawn from `FASTKIT_SHAPES_SEED`, then every family of `REGRESSIONS`.
 
 use std::env;
@@ -41,7 +41,7 @@ fn main() {
     let count = env::var("FASTKIT_SHAPES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(300);
+        .unwrap_or(250);
     let seed = env::var("FASTKIT_SHAPES_SEED")
         .ok()
         .and_then(|s| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok())
