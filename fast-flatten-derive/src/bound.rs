@@ -484,9 +484,7 @@ impl Bounds<'_> {
             }
         }
     }
-}
 
-impl Bounds<'_> {
     /// The gates of the flattened fields of every struct variant `which` uses.
     fn variant_gates(&mut self, e: &Enum) {
         for v in used_variants(e, self.which) {

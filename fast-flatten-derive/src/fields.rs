@@ -424,9 +424,10 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
 }
 
 /// One use of each flattened field's trait for `side` (its name tree), for the fields whose
-/// type has no parameter: the one error, at the field's type, of a type without the trait. The
-/// impls are bounded on it ([`crate::bound`]), so that their bodies add none. [`tree_checks`]
-/// holds these uses; a derive of both halves writes the writing side's here.
+/// type has no parameter: an error at the field's type for a type without the trait. The
+/// writing impls are bounded on it (`Bounds::gate` in [`crate::bound`]), so that this is the
+/// writing side's one error; the reading impls' bodies add their own. [`tree_checks`] holds
+/// these uses; a derive of both halves writes the writing side's here.
 pub fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
     let private = &tree.private;
     let uses = tree
