@@ -10,6 +10,7 @@ use std::fmt::Debug;
 use fastkit_support::common::doc::Doc;
 use fastkit_support::common::formats::{visit_formats, Format, FormatVisitor};
 use fastkit_support::common::twins::read_twins;
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// The same items, derived by the given derives (`(A, B)`) in `fast` and by serde's in `twin`.
@@ -258,6 +259,27 @@ fn a_write_only_tree_writes_as_serde_writes() {
 /// roundtrip wherever `FastFlatten`'s does (bincode 2 and postcard among them).
 #[test]
 fn both_halves_derived_apart_are_fast_flatten() {
+    /// `ours` (the halves derived apart) and `theirs` (`FastFlatten`) write the same bytes on
+    /// `F`, or both fail to; and read them back alike.
+    fn written_and_read_alike<F, H, W>(ours: &H, theirs: &W)
+    where
+        F: Format,
+        H: Serialize + DeserializeOwned + PartialEq + Debug,
+        W: Serialize + DeserializeOwned,
+    {
+        let (ours_bytes, their_bytes) = (F::encode(ours), F::encode(theirs));
+        assert_eq!(ours_bytes, their_bytes, "{}", F::NAME);
+        let Ok(bytes) = ours_bytes else {
+            return;
+        };
+        let whole_read = F::decode::<W>(&bytes);
+        let halves_read = F::decode::<H>(&bytes);
+        assert_eq!(whole_read.is_ok(), halves_read.is_ok(), "{}", F::NAME);
+        if whole_read.is_ok() {
+            assert_eq!(&halves_read.unwrap(), ours, "{}", F::NAME);
+        }
+    }
+
     struct Roundtrip;
     impl FormatVisitor for Roundtrip {
         fn visit<F: Format>(&mut self) {
@@ -280,16 +302,7 @@ fn both_halves_derived_apart_are_fast_flatten() {
                 adjacent: whole::Adjacent::A2,
                 untagged: whole::Untagged::U1 { u1: 4 },
             };
-            let (Ok(ours_bytes), Ok(their_bytes)) = (F::encode(&ours), F::encode(&theirs)) else {
-                return;
-            };
-            assert_eq!(ours_bytes, their_bytes, "{}", F::NAME);
-            let whole_read = F::decode::<whole::Shapes>(&their_bytes);
-            let halves_read = F::decode::<halves::Shapes>(&ours_bytes);
-            assert_eq!(whole_read.is_ok(), halves_read.is_ok(), "{}", F::NAME);
-            if whole_read.is_ok() {
-                assert_eq!(halves_read.unwrap(), ours, "{}", F::NAME);
-            }
+            written_and_read_alike::<F, _, _>(&ours, &theirs);
 
             let ours = halves::Event {
                 id: 2,
@@ -311,16 +324,7 @@ fn both_halves_derived_apart_are_fast_flatten() {
                 kind: whole::Kind::Created { by: "ann".into() },
                 rest: Default::default(),
             };
-            let (Ok(ours_bytes), Ok(their_bytes)) = (F::encode(&ours), F::encode(&theirs)) else {
-                return;
-            };
-            assert_eq!(ours_bytes, their_bytes, "{}", F::NAME);
-            let whole_read = F::decode::<whole::Event>(&their_bytes);
-            let halves_read = F::decode::<halves::Event>(&ours_bytes);
-            assert_eq!(whole_read.is_ok(), halves_read.is_ok(), "{}", F::NAME);
-            if whole_read.is_ok() {
-                assert_eq!(halves_read.unwrap(), ours, "{}", F::NAME);
-            }
+            written_and_read_alike::<F, _, _>(&ours, &theirs);
         }
     }
     visit_formats(&mut Roundtrip);
