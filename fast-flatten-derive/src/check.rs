@@ -224,22 +224,6 @@ fn known_in(attrs: &[syn::Attribute], known: &[&str], place: &str) -> syn::Resul
     errors.finish()
 }
 
-/// The shapes a derive of one half (`FastDeserialize`, `FastSerialize`) does not expand yet:
-/// `#[serde(remote)]`, whose expansion is serde's derive on a copy of the item for both halves.
-pub fn one_half(container: &Container, halves: crate::halves::Halves) -> syn::Result<()> {
-    if container.attrs.remote().is_some() {
-        return Err(syn::Error::new_spanned(
-            &container.ident,
-            format!(
-                "{}: `#[serde(remote = \"...\")]` is supported by `FastFlatten` (both halves) only; \
-                 derive it, or serde's derive for the one half",
-                halves.derive_name()
-            ),
-        ));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::{CONTAINER_ATTRIBUTES, FIELD_ATTRIBUTES, VARIANT_ATTRIBUTES};

@@ -30,15 +30,6 @@ impl Halves {
         ser: true,
     };
 
-    /// The derive's name, for messages.
-    pub fn derive_name(self) -> &'static str {
-        match (self.de, self.ser) {
-            (true, false) => "FastDeserialize",
-            (false, true) => "FastSerialize",
-            _ => "FastFlatten",
-        }
-    }
-
     /// `items` of the sides this derive implements, in order: the reading side's, then the
     /// writing side's.
     pub fn pick(

@@ -142,14 +142,10 @@ fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro
     };
 
     let private = options.private();
-    if halves != halves::Halves::BOTH {
-        // Shapes whose halves are written together: the error says what to derive instead.
-        check::one_half(&container, halves)?;
-    }
     if container.attrs.remote().is_some() {
         return Ok(dummy::wrap(
             &private,
-            serde_copy::remote(input, &container, &private),
+            serde_copy::remote(input, &container, &private, halves),
         ));
     }
     Ok(dummy::wrap(

@@ -10,6 +10,7 @@ use quote::{format_ident, quote};
 use syn::{Data, DeriveInput, Fields, Ident};
 
 use crate::bound::{self, Impl};
+use crate::halves::Halves;
 use crate::propagate::or_return;
 
 /// How the item is copied.
@@ -120,11 +121,13 @@ fn without(attr: &syn::Attribute, names: &[&str]) -> Option<syn::Attribute> {
 }
 
 /// The expansion of a remote definition: the copy, and the item's `serialize` and `deserialize`
-/// functions (of the item's visibility, as serde writes them) calling the copy's.
+/// functions (of the item's visibility, as serde writes them) calling the copy's; for a derive of
+/// one half, that half's function alone, as serde's derive of that trait writes it.
 pub fn remote(
     input: &DeriveInput,
     container: &serde_derive_internals::ast::Container,
     private: &TokenStream,
+    halves: Halves,
 ) -> TokenStream {
     let ident = &input.ident;
     let copy_ident = format_ident!("__FastFlattenSerde{}", ident);
@@ -145,33 +148,42 @@ pub fn remote(
     );
     let serde = quote!(#private::serde);
     let copies = if getters {
-        let ser = copy(
-            input,
-            &Copy {
-                ident: &copy_ident,
-                derives: quote!(#serde::Serialize),
-                remote: true,
-                names: names.clone(),
-            },
-            private,
-        );
-        let de = copy(
-            input,
-            &Copy {
-                ident: &de_ident,
-                derives: quote!(#serde::Deserialize),
-                remote: false,
-                names: names.clone(),
-            },
-            private,
-        );
+        let ser = halves.ser.then(|| {
+            copy(
+                input,
+                &Copy {
+                    ident: &copy_ident,
+                    derives: quote!(#serde::Serialize),
+                    remote: true,
+                    names: names.clone(),
+                },
+                private,
+            )
+        });
+        let de = halves.de.then(|| {
+            copy(
+                input,
+                &Copy {
+                    ident: &de_ident,
+                    derives: quote!(#serde::Deserialize),
+                    remote: false,
+                    names: names.clone(),
+                },
+                private,
+            )
+        });
         quote!(#ser #de)
     } else {
+        let derives = match (halves.ser, halves.de) {
+            (true, true) => quote!(#serde::Serialize, #serde::Deserialize),
+            (true, false) => quote!(#serde::Serialize),
+            _ => quote!(#serde::Deserialize),
+        };
         copy(
             input,
             &Copy {
                 ident: &copy_ident,
-                derives: quote!(#serde::Serialize, #serde::Deserialize),
+                derives,
                 remote: true,
                 names: names.clone(),
             },
@@ -222,9 +234,7 @@ pub fn remote(
     } else {
         quote!(#copy_ty::deserialize(__deserializer))
     };
-    quote! {
-        #copies
-
+    let ser = quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #ser_clause {
             #vis fn serialize<__S: #private::Serializer>(
@@ -234,7 +244,8 @@ pub fn remote(
                 #copy_ty::serialize(__self, __serializer)
             }
         }
-
+    };
+    let de = quote! {
         #[automatically_derived]
         impl #de_impl_generics #ident #ty_generics #de_clause {
             #vis fn deserialize<__D: #private::Deserializer<'de>>(
@@ -243,6 +254,13 @@ pub fn remote(
                 #read
             }
         }
+    };
+    let ser = halves.ser.then_some(ser);
+    let de = halves.de.then_some(de);
+    quote! {
+        #copies
+        #ser
+        #de
     }
 }
 

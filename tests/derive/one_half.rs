@@ -489,3 +489,67 @@ fn unit_and_tuple_structs_one_half_at_a_time() {
         tuple
     );
 }
+
+/// Another crate's type, as `#[serde(remote)]` sees it: a private field read through a getter.
+#[derive(Debug, PartialEq)]
+pub struct Span {
+    pub start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn len(&self) -> u32 {
+        self.len
+    }
+}
+
+/// A remote definition of one half: `FastDeserialize` writes `deserialize` alone, `FastSerialize`
+/// `serialize` alone (with a getter), as serde's derive of that trait does; each half reads and
+/// writes as serde's remote derive does.
+#[test]
+fn remote_definitions_one_half_at_a_time() {
+    #[derive(serde_fastkit::FastDeserialize)]
+    #[serde(remote = "Span")]
+    struct SpanRead {
+        start: u32,
+        len: u32,
+    }
+
+    impl From<SpanRead> for Span {
+        fn from(def: SpanRead) -> Span {
+            Span {
+                start: def.start,
+                len: def.len,
+            }
+        }
+    }
+
+    // Never built: serde's remote derive leaves the definition unused too.
+    #[allow(dead_code)]
+    #[derive(serde_fastkit::FastSerialize)]
+    #[serde(remote = "Span", rename_all = "UPPERCASE")]
+    struct SpanWritten {
+        start: u32,
+        #[serde(getter = "Span::len")]
+        len: u32,
+    }
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Read {
+        #[serde(with = "SpanRead")]
+        span: Span,
+    }
+
+    #[derive(serde::Serialize)]
+    struct Written<'a> {
+        #[serde(with = "SpanWritten")]
+        span: &'a Span,
+    }
+
+    let read: Read = serde_json::from_str(r#"{"span":{"start":1,"len":2}}"#).unwrap();
+    assert_eq!(read.span, Span { start: 1, len: 2 });
+    let error = serde_json::from_str::<Read>(r#"{"span":{"start":1}}"#).unwrap_err();
+    assert_eq!(error.to_string(), "missing field `len` at line 1 column 19");
+    let written = serde_json::to_string(&Written { span: &read.span }).unwrap();
+    assert_eq!(written, r#"{"span":{"START":1,"LEN":2}}"#);
+}
