@@ -198,10 +198,11 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
         let summary = rewrite::rewrite_crate(&source, &copy, mode, &rules, &options.fastkit)
             .map_err(io("rewriting into", &copy))?;
         eprintln!(
-            "[{}] {}: {} types swapped, {} left, {} fields buffered, {} files changed",
+            "[{}] {}: {} types swapped ({} one half), {} left, {} fields buffered, {} files changed",
             peer.name,
             mode.name(),
             summary.swapped.len(),
+            summary.halves_apart.len(),
             summary.left.len(),
             summary.buffered.len(),
             summary.changed_files

@@ -181,6 +181,12 @@ fn details(out: &mut String, run: &PeerRun, mode: &ModeRun) {
     );
     let _ = writeln!(
         out,
+        "- of those, a derive per half (`FastDeserialize`, `FastSerialize`) ({}): {}",
+        summary.halves_apart.len(),
+        list(&summary.halves_apart)
+    );
+    let _ = writeln!(
+        out,
         "- flattened fields marked `#[fast_flatten(buffered)]`: {}",
         list(&summary.buffered)
     );
@@ -226,13 +232,20 @@ fn details(out: &mut String, run: &PeerRun, mode: &ModeRun) {
     }
 }
 
-/// The "types swapped" cell: the count, and the names while they are few.
+/// The "types swapped" cell: the count (and how many of them one half at a time), and the names
+/// while they are few.
 fn swapped_cell(mode: &ModeRun) -> String {
     let names = &mode.summary.swapped;
-    if names.len() <= NAMES_IN_A_CELL {
-        format!("{}: {}", names.len(), names.join(", "))
+    let apart = mode.summary.halves_apart.len();
+    let count = if apart == 0 {
+        names.len().to_string()
     } else {
-        format!("{}", names.len())
+        format!("{} ({apart} one half)", names.len())
+    };
+    if names.len() <= NAMES_IN_A_CELL {
+        format!("{count}: {}", names.join(", "))
+    } else {
+        count
     }
 }
 

@@ -41,6 +41,9 @@ pub struct TypeSpan {
 pub struct Summary {
     /// The types moved to FastFlatten.
     pub swapped: Vec<String>,
+    /// Those of them that got a derive per half (`FastDeserialize`, `FastSerialize`): the types
+    /// deriving one half, or their halves under different conditions.
+    pub halves_apart: Vec<String>,
     /// The types the mode would move that stay on serde's derive, with the reason.
     pub left: Vec<Left>,
     /// Flattened fields marked `#[fast_flatten(buffered)]` (`Type.field: FieldType`).
@@ -94,6 +97,12 @@ pub fn rewrite_sources(files: &[SourceFile], mode: Mode, rules: &Rules) -> (Vec<
         .collect();
 
     summary.swapped = plan.swapped.iter().map(|&i| defs[i].name.clone()).collect();
+    summary.halves_apart = plan
+        .swapped
+        .iter()
+        .filter(|&&i| plan::derive_sites(&defs[i]).is_none())
+        .map(|&i| defs[i].name.clone())
+        .collect();
     summary.left = plan.left;
     summary.buffered = plan
         .buffered
@@ -245,17 +254,61 @@ struct Half { y: u8 }
         assert!(text.contains(
             r#"#[cfg_attr(feature = "serde", fast_flatten(buffered))] #[serde(flatten)]"#
         ));
-        assert_eq!(
-            summary.left,
-            [Left {
-                name: "Half".into(),
-                why: "derives only Serialize".into()
-            }]
-        );
+        // `Half` moves to `FastSerialize`; `Outer` reads it through serde's `Deserialize`.
+        assert!(text.contains("#[derive(::serde_fastkit::FastSerialize)]\nstruct Half"));
+        assert_eq!(summary.halves_apart, ["Half"]);
+        assert!(summary.left.is_empty());
         assert_eq!(
             summary.buffered,
             ["Outer.foreign: other::Thing", "Outer.half: Half"]
         );
+    }
+
+    #[test]
+    fn one_half_types_get_the_derive_of_their_half() {
+        let source = r#"
+#[derive(Debug, Deserialize)]
+struct Response { id: u8, #[serde(flatten)] body: Body, #[serde(flatten)] extra: Extra }
+#[derive(Deserialize)]
+#[serde(tag = "kind")]
+enum Body { A { a: u8 } }
+#[derive(Serialize, Deserialize)]
+struct Extra { e: u8 }
+#[derive(serde::Serialize)]
+struct Request { #[serde(flatten)] body: Body }
+"#;
+        let (text, summary) = rewrite(source, Mode::Buffers);
+        assert!(
+            text.contains("#[derive(Debug, ::serde_fastkit::FastDeserialize)]\nstruct Response")
+        );
+        assert!(text.contains("#[derive(::serde_fastkit::FastDeserialize)]\n#[serde(tag"));
+        assert!(text.contains("#[derive(::serde_fastkit::FastFlatten)]\nstruct Extra"));
+        assert!(text.contains("#[derive(::serde_fastkit::FastSerialize)]\nstruct Request"));
+        assert_eq!(summary.swapped, ["Response", "Body", "Extra", "Request"]);
+        assert_eq!(summary.halves_apart, ["Response", "Body", "Request"]);
+        // A child with the parent's half swapped flattens natively; `Request` writes `Body`,
+        // whose writing half is not FastFlatten's (it derives none), so it is buffered.
+        assert_eq!(summary.buffered, ["Request.body: Body"]);
+        assert!(summary.left.is_empty());
+    }
+
+    #[test]
+    fn halves_under_different_conditions_get_a_derive_each() {
+        let source = r#"
+#[cfg_attr(feature = "ser", derive(Serialize))]
+#[cfg_attr(feature = "de", derive(Deserialize))]
+struct Outer { #[serde(flatten)] foreign: other::Thing }
+"#;
+        let (text, summary) = rewrite(source, Mode::Every);
+        assert!(text
+            .contains(r#"#[cfg_attr(feature = "ser", derive(::serde_fastkit::FastSerialize))]"#));
+        assert!(text
+            .contains(r#"#[cfg_attr(feature = "de", derive(::serde_fastkit::FastDeserialize))]"#));
+        // The marker is known wherever either derive runs.
+        assert!(text.contains(
+            r#"#[cfg_attr(any(all(feature = "ser"), all(feature = "de")), fast_flatten(buffered))] #[serde(flatten)]"#
+        ), "{text}");
+        assert_eq!(summary.halves_apart, ["Outer"]);
     }
 
     #[test]

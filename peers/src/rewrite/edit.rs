@@ -5,10 +5,16 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::plan::{derive_sites, marker, Plan};
-use super::scan::{Role, TypeDef};
+use super::scan::{Cond, Role, TypeDef};
 
-/// The derive every swapped type gets, by a path that works wherever the crate is.
+/// The derive a swapped type deriving both halves in one place gets, by a path that works
+/// wherever the crate is.
 pub const FAST_FLATTEN: &str = "::serde_fastkit::FastFlatten";
+/// The derive that replaces `Serialize` alone (a type deriving one half, or its halves under
+/// different conditions).
+pub const FAST_SERIALIZE: &str = "::serde_fastkit::FastSerialize";
+/// The derive that replaces `Deserialize` alone.
+pub const FAST_DESERIALIZE: &str = "::serde_fastkit::FastDeserialize";
 
 /// Replace `range` of a file with `text` (an insertion when the range is empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,39 +30,44 @@ pub fn edits(defs: &[TypeDef], plan: &Plan) -> BTreeMap<usize, Vec<Edit>> {
     let mut by_file: BTreeMap<usize, Vec<Edit>> = BTreeMap::new();
     for &index in &plan.swapped {
         let def = &defs[index];
-        let Some((ser, de)) = derive_sites(def) else {
-            continue;
-        };
         let file = by_file.entry(def.file).or_default();
+        // Both halves under the same conditions: one `FastFlatten` where `Serialize` was.
+        // Otherwise each half is replaced by its own derive.
+        let together = derive_sites(def);
         for (site_index, site) in def.derives.iter().enumerate() {
-            if site_index != ser && site_index != de {
-                continue;
-            }
             let mut replaced = false;
+            let mut changed = false;
             let items: Vec<&str> = site
                 .items
                 .iter()
-                .filter_map(|item| match item.role {
-                    Role::Serialize if site_index == ser && !replaced => {
-                        replaced = true;
-                        Some(FAST_FLATTEN)
-                    }
-                    Role::Serialize if site_index == ser => None,
-                    Role::Deserialize if site_index == de => None,
-                    _ => Some(item.text.as_str()),
+                .filter_map(|item| {
+                    let swapped = match (item.role, together) {
+                        (Role::Other, _) => return Some(item.text.as_str()),
+                        (Role::Serialize, Some((ser, _))) if site_index == ser => {
+                            (!replaced).then_some(FAST_FLATTEN)
+                        }
+                        (Role::Deserialize, Some((_, de))) if site_index == de => None,
+                        (Role::Serialize, None) => Some(FAST_SERIALIZE),
+                        (Role::Deserialize, None) => Some(FAST_DESERIALIZE),
+                        _ => return Some(item.text.as_str()),
+                    };
+                    changed = true;
+                    replaced |= swapped.is_some();
+                    swapped
                 })
                 .collect();
-            file.push(Edit {
-                range: site.inner.clone(),
-                text: items.join(", "),
-            });
+            if changed {
+                file.push(Edit {
+                    range: site.inner.clone(),
+                    text: items.join(", "),
+                });
+            }
         }
     }
     for &(index, flat_index) in &plan.buffered {
         let def = &defs[index];
         let flat = &def.flattened[flat_index];
-        let derive_conds =
-            derive_sites(def).map_or(&[][..], |(ser, _)| &def.derives[ser].conds[..]);
+        let derive_conds = derive_conditions(def);
         let conds: Vec<_> = derive_conds.iter().chain(&flat.conds).collect();
         by_file.entry(def.file).or_default().push(Edit {
             range: flat.attr_start..flat.attr_start,
@@ -64,6 +75,37 @@ pub fn edits(defs: &[TypeDef], plan: &Plan) -> BTreeMap<usize, Vec<Edit>> {
         });
     }
     by_file
+}
+
+/// The conditions under which one of `def`'s swapped derives runs, so that a helper attribute
+/// added to it is known: the conditions of its serde derive lists when they agree, else
+/// `any(all(..), ..)` of them.
+fn derive_conditions(def: &TypeDef) -> Vec<Cond> {
+    let sites: Vec<&[Cond]> = def
+        .derives
+        .iter()
+        .filter(|site| site.items.iter().any(|item| item.role != Role::Other))
+        .map(|site| &site.conds[..])
+        .collect();
+    let key = |conds: &[Cond]| conds.iter().map(|c| c.key.clone()).collect::<Vec<_>>();
+    match sites.split_first() {
+        None => Vec::new(),
+        Some((first, rest)) if rest.iter().all(|conds| key(conds) == key(first)) => first.to_vec(),
+        Some(_) => {
+            let all = |conds: &[Cond], part: fn(&Cond) -> &str| {
+                let parts: Vec<&str> = conds.iter().map(part).collect();
+                format!("all({})", parts.join(", "))
+            };
+            let any = |part: fn(&Cond) -> &str| {
+                let alternatives: Vec<String> = sites.iter().map(|c| all(c, part)).collect();
+                format!("any({})", alternatives.join(", "))
+            };
+            vec![Cond {
+                text: any(|c| c.text.as_str()),
+                key: any(|c| c.key.as_str()),
+            }]
+        }
+    }
 }
 
 /// Applies edits that do not overlap to `source`.

@@ -11,7 +11,7 @@ pub enum Mode {
     /// Only where serde buffers: structs with a flattened field, the types flattened, tagged
     /// and untagged enums, and what those need.
     Buffers,
-    /// Every type that derives both `Serialize` and `Deserialize`.
+    /// Every type that derives `Serialize` or `Deserialize`.
     Every,
 }
 
@@ -63,10 +63,40 @@ pub struct FieldNote {
     pub ty: String,
 }
 
+/// Which of serde's traits a type derives, and so which halves a swap moves to FastFlatten.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Halves {
+    /// `Serialize`.
+    pub ser: bool,
+    /// `Deserialize`.
+    pub de: bool,
+}
+
+impl Halves {
+    /// The halves `def`'s derive lists name.
+    pub fn of(def: &TypeDef) -> Halves {
+        let derives = |role: Role| {
+            def.derives
+                .iter()
+                .any(|site| site.items.iter().any(|item| item.role == role))
+        };
+        Halves {
+            ser: derives(Role::Serialize),
+            de: derives(Role::Deserialize),
+        }
+    }
+
+    /// Whether every half of `self` is in `other`.
+    fn within(self, other: Halves) -> bool {
+        (!self.ser || other.ser) && (!self.de || other.de)
+    }
+}
+
 /// What to do with the crate.
 #[derive(Debug, Default)]
 pub struct Plan {
-    /// Indices (into the definitions) of the types moved to FastFlatten.
+    /// Indices (into the definitions) of the types moved to FastFlatten (both halves, or the one
+    /// half they derive: [`Halves::of`]).
     pub swapped: Vec<usize>,
     /// Types kept on serde's derive that the mode would have moved, with the reason.
     pub left: Vec<Left>,
@@ -113,14 +143,21 @@ pub fn plan(defs: &[TypeDef], mode: Mode, rules: &Rules) -> Plan {
         }
     }
 
-    // A name counts as swapped only if every type of that name is: the field's type is not
-    // resolved, and `buffered` is right for a FastFlatten type too, never the other way round.
-    let mut by_name: BTreeMap<&str, bool> = BTreeMap::new();
+    // A half of a name counts as swapped only if every type of that name has it swapped: the
+    // field's type is not resolved, and `buffered` is right for a FastFlatten type too, never the
+    // other way round.
+    let mut by_name: BTreeMap<&str, Halves> = BTreeMap::new();
     for (def, decision) in defs.iter().zip(&decisions) {
-        let swapped = matches!(decision, Decision::Swap);
+        let swapped = match decision {
+            Decision::Swap => Halves::of(def),
+            _ => Halves::default(),
+        };
         by_name
             .entry(def.name.as_str())
-            .and_modify(|all| *all &= swapped)
+            .and_modify(|all| {
+                all.ser &= swapped.ser;
+                all.de &= swapped.de;
+            })
             .or_insert(swapped);
     }
     let defined = |name: &str| by_name.contains_key(name);
@@ -137,13 +174,14 @@ pub fn plan(defs: &[TypeDef], mode: Mode, rules: &Rules) -> Plan {
                         field: format!("{}.{}", def.name, flat.field),
                         ty: flat.ty.text.clone(),
                     };
-                    if is_native_map(&flat.ty, rules.maps, &defined) {
-                        plan.native_maps.push(note);
-                    } else if !by_name
+                    // The child must have, swapped, every half the parent derives.
+                    let child = by_name
                         .get(flat.ty.ident.as_str())
                         .copied()
-                        .unwrap_or(false)
-                    {
+                        .unwrap_or_default();
+                    if is_native_map(&flat.ty, rules.maps, &defined) {
+                        plan.native_maps.push(note);
+                    } else if !Halves::of(def).within(child) {
                         plan.buffered.push((index, flat_index));
                     }
                 }
@@ -170,13 +208,8 @@ enum Decision {
 
 /// Decides about one type.
 fn decide(def: &TypeDef, mode: Mode, wanted: &BTreeSet<String>, rules: &Rules) -> Decision {
-    let roles = |role: Role| {
-        def.derives
-            .iter()
-            .any(|site| site.items.iter().any(|i| i.role == role))
-    };
-    let (ser, de) = (roles(Role::Serialize), roles(Role::Deserialize));
-    if !ser && !de {
+    let halves = Halves::of(def);
+    if !halves.ser && !halves.de {
         return Decision::Ignore;
     }
     let in_scope = match mode {
@@ -191,15 +224,6 @@ fn decide(def: &TypeDef, mode: Mode, wanted: &BTreeSet<String>, rules: &Rules) -
     if !in_scope {
         return Decision::Ignore;
     }
-    if !(ser && de) {
-        let only = if ser { "Serialize" } else { "Deserialize" };
-        return Decision::Leave(format!("derives only {only}"));
-    }
-    if derive_sites(def).is_none() {
-        return Decision::Leave(
-            "Serialize and Deserialize derived under different cfg conditions".to_owned(),
-        );
-    }
     if let Some((_, why)) = rules.leave.iter().find(|(name, _)| *name == def.name) {
         return Decision::Leave(why.clone());
     }
@@ -210,7 +234,8 @@ fn decide(def: &TypeDef, mode: Mode, wanted: &BTreeSet<String>, rules: &Rules) -
 }
 
 /// The derive lists holding `Serialize` and `Deserialize` (the same list, or two under the
-/// same conditions), or `None` when their conditions differ.
+/// same conditions), which become one `FastFlatten`; `None` when the type derives one half, or
+/// the two under different conditions: then each half gets its own derive.
 pub fn derive_sites(def: &TypeDef) -> Option<(usize, usize)> {
     let find = |role: Role| {
         def.derives
