@@ -11,8 +11,9 @@ use serde_derive_internals::ast::{Container, Data, Field};
 use serde_derive_internals::attr::Default as SerdeDefault;
 use syn::{parse_quote, Type, WherePredicate};
 
-use crate::bound::{mentions_generics, with_de_lifetime};
+use crate::bound::mentions_generics;
 use crate::halves::Halves;
+use crate::impls::{self, ImplFor, Trait};
 use crate::propagate::or_return;
 use crate::user_call;
 
@@ -100,19 +101,8 @@ fn serialize_impl(
     where_clause: &syn::WhereClause,
     body: TokenStream,
 ) -> TokenStream {
-    let ident = &container.ident;
-    let (impl_generics, ty_generics, _) = container.generics.split_for_impl();
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                #body
-            }
-        }
-    }
+    let target = ImplFor::item(&container.ident, container.generics, where_clause);
+    impls::serialize(private, &target, quote!(), body)
 }
 
 fn deserialize_impl(
@@ -121,20 +111,8 @@ fn deserialize_impl(
     where_clause: &syn::WhereClause,
     body: TokenStream,
 ) -> TokenStream {
-    let ident = &container.ident;
-    let de_generics = with_de_lifetime(container.generics);
-    let (impl_generics, _, _) = de_generics.split_for_impl();
-    let (_, ty_generics, _) = container.generics.split_for_impl();
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-            fn deserialize<__D: #private::Deserializer<'de>>(
-                __deserializer: __D,
-            ) -> #private::Result<Self, __D::Error> {
-                #body
-            }
-        }
-    }
+    let target = ImplFor::item_de(&container.ident, container.generics, where_clause);
+    impls::deserialize(private, &target, quote!(), body)
 }
 
 /// `into = "T"`: the value cloned, converted and serialized.
@@ -260,9 +238,7 @@ pub fn flatten_through_conversion(
     halves: Halves,
 ) -> TokenStream {
     let ident = &container.ident;
-    let (impl_generics, ty_generics, where_clause) = container.generics.split_for_impl();
-    let de_generics = with_de_lifetime(container.generics);
-    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    let (_, ty_generics, where_clause) = container.generics.split_for_impl();
     let mut de_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
     de_clause
         .predicates
@@ -272,9 +248,7 @@ pub fn flatten_through_conversion(
         .predicates
         .push(parse_quote!(#ident #ty_generics: #private::Serialize));
     let buffered = quote!(<#private::Buffered<Self> as #private::FlattenDeserialize<'de>>);
-    let de = quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
+    let fields = quote! {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
             const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::Buffered];
@@ -284,10 +258,8 @@ pub fn flatten_through_conversion(
             fn slot_of(_key: &str) -> #private::Option<usize> {
                 #private::None
             }
-        }
-
-        #[automatically_derived]
-        impl #de_impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #de_clause {
+    };
+    let reader = quote! {
             type State = #buffered::State;
 
             #[inline]
@@ -346,12 +318,8 @@ pub fn flatten_through_conversion(
             ) -> #private::Result<bool, __M::Error> {
                 #buffered::deserialize_rest(__state, __key, __map)
             }
-        }
-
     };
-    let ser = quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #ser_clause {
+    let writer = quote! {
             const WRITE: #private::WriteShape = #private::WriteShape::BUFFERED;
 
             fn serialized_len(&self) -> usize {
@@ -364,7 +332,26 @@ pub fn flatten_through_conversion(
             ) -> #private::Result<(), __S::Error> {
                 #private::serialize_flat(self, __out)
             }
-        }
     };
-    halves.pick(|| de, || ser)
+    let generics = container.generics;
+    let de = || {
+        let fields = impls::implement(
+            private,
+            Trait::FlattenFields,
+            &ImplFor::item(ident, generics, where_clause),
+            fields,
+        );
+        let reader = impls::implement(
+            private,
+            Trait::FlattenDeserialize,
+            &ImplFor::item_de(ident, generics, &de_clause),
+            reader,
+        );
+        quote!(#fields #reader)
+    };
+    let ser = || {
+        let target = ImplFor::item(ident, generics, &ser_clause);
+        impls::implement(private, Trait::FlattenSerialize, &target, writer)
+    };
+    halves.pick(de, ser)
 }

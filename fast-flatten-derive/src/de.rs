@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
+use crate::impls::{self, ImplFor, Trait};
 use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::{Member, Tree};
@@ -13,10 +14,7 @@ use crate::user_call;
 pub fn expand(tree: &Tree) -> TokenStream {
     let per_key = inline::per_key();
     let private = &tree.private;
-    let ident = &tree.ident;
     let de_generics = bound::with_de_lifetime(&tree.generics);
-    let (impl_generics, _, _) = de_generics.split_for_impl();
-    let (_, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Deserialize);
     let name = tree.de_name;
     let expecting = &tree.expecting;
@@ -44,13 +42,12 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let owns = owns(tree);
     let tree_elements = tree_elements(tree);
 
-    quote! {
-        #(#wrappers)*
-
-        #state_struct
-
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
+    let target = ImplFor::item_de(&tree.ident, &tree.generics, &where_clause);
+    let reader = impls::implement(
+        private,
+        Trait::FlattenDeserialize,
+        &target,
+        quote! {
             type State = #state #de_ty_generics;
 
             #per_key
@@ -93,19 +90,27 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
             #rest
             #fill_members
-        }
+        },
+    );
+    // Inlined so that the format's struct reader sees the field count as a constant.
+    let deserialize = impls::deserialize(
+        private,
+        &target,
+        per_key,
+        quote! {
+            #names_check
+            #private::deserialize_tree(__deserializer, #name, #expecting)
+        },
+    );
 
-        #[automatically_derived]
-        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-            // Inlined so that the format's struct reader sees the field count as a constant.
-            #per_key
-            fn deserialize<__D: #private::Deserializer<'de>>(
-                __deserializer: __D,
-            ) -> #private::Result<Self, __D::Error> {
-                #names_check
-                #private::deserialize_tree(__deserializer, #name, #expecting)
-            }
-        }
+    quote! {
+        #(#wrappers)*
+
+        #state_struct
+
+        #reader
+
+        #deserialize
 
         #tree_elements
     }
@@ -115,20 +120,17 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// internally tagged enum with a newtype variant holding it (`src/enums/newtype_len.rs`).
 fn tree_elements(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let ident = &tree.ident;
-    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Fields);
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::TreeElements for #ident #ty_generics #where_clause {
-            // A tree with a catch-all map is read as a map, whatever the format.
-            const ELEMENTS: usize = if <Self as #private::FlattenFields>::CATCH_ALL {
-                #private::UNKNOWN_ELEMENTS
-            } else {
-                <Self as #private::FlattenFields>::LEN
-            };
-        }
-    }
+    let target = ImplFor::item(&tree.ident, &tree.generics, where_clause);
+    // A tree with a catch-all map is read as a map, whatever the format.
+    let elements = quote! {
+        const ELEMENTS: usize = if <Self as #private::FlattenFields>::CATCH_ALL {
+            #private::UNKNOWN_ELEMENTS
+        } else {
+            <Self as #private::FlattenFields>::LEN
+        };
+    };
+    impls::implement(private, Trait::TreeElements, &target, elements)
 }
 
 /// The hidden struct holding the leaves read so far (`FlattenDeserialize::State`): an `Option`
@@ -727,6 +729,20 @@ fn deserialize_with_wrapper(
     let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
     let phantom = bound::phantom(tree);
     let call = user_call::call(path, quote!(__deserializer));
+    let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
+    let deserialize = impls::deserialize(
+        private,
+        &target,
+        quote!(),
+        // Typed here so that a function of the wrong type is an error at its name.
+        quote! {
+            let __value: #private::Result<#ty, __D::Error> = #call;
+            #private::Result::map(__value, |value| #ident {
+                value,
+                __marker: (#private::PhantomData, #private::PhantomData),
+            })
+        },
+    );
     quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
@@ -734,19 +750,7 @@ fn deserialize_with_wrapper(
             __marker: (#phantom, #private::PhantomData<&'de ()>),
         }
 
-        #[automatically_derived]
-        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-            fn deserialize<__D: #private::Deserializer<'de>>(
-                __deserializer: __D,
-            ) -> #private::Result<Self, __D::Error> {
-                // Typed here so that a function of the wrong type is an error at its name.
-                let __value: #private::Result<#ty, __D::Error> = #call;
-                #private::Result::map(__value, |value| #ident {
-                    value,
-                    __marker: (#private::PhantomData, #private::PhantomData),
-                })
-            }
-        }
+        #deserialize
     }
 }
 

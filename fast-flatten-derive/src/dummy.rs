@@ -7,6 +7,7 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::halves::Halves;
+use crate::impls::{self, ImplFor, Trait};
 
 pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
     quote! {
@@ -39,23 +40,19 @@ pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
 /// what thiserror does on failure.
 pub fn placeholders(input: &DeriveInput, private: &TokenStream, halves: Halves) -> TokenStream {
     let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let mut de_generics = input.generics.clone();
-    de_generics.params.insert(0, syn::parse_quote!('de));
-    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    let generics = &input.generics;
+    let where_clause = generics.where_clause.as_ref();
+    let unreachable = quote!(#private::unreachable!());
     // A type that already has a lifetime `'de` (itself an error) gets no `'de` impls.
-    let has_de = input.generics.lifetimes().any(|l| l.lifetime.ident == "de");
+    let has_de = generics.lifetimes().any(|l| l.lifetime.ident == "de");
     let de_impls = (halves.de && !has_de).then(|| {
-        quote! {
-            impl #de_impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-                fn deserialize<__D: #private::Deserializer<'de>>(
-                    __deserializer: __D,
-                ) -> #private::Result<Self, __D::Error> {
-                    #private::unreachable!()
-                }
-            }
-
-            impl #de_impl_generics #private::FlattenDeserialize<'de> for #ident #ty_generics #where_clause {
+        let reading = ImplFor::item_de(ident, generics, where_clause);
+        let deserialize = impls::deserialize(private, &reading, quote!(), unreachable.clone());
+        let reader = impls::implement(
+            private,
+            Trait::FlattenDeserialize,
+            &reading,
+            quote! {
                 type State = ();
 
                 fn new_state() {}
@@ -69,57 +66,58 @@ pub fn placeholders(input: &DeriveInput, private: &TokenStream, halves: Halves) 
                     _slot: usize,
                     _map: &mut __M,
                 ) -> #private::Result<(), __M::Error> {
-                    #private::unreachable!()
+                    #unreachable
                 }
 
                 fn finish<__E: #private::DeError>(_state: ()) -> #private::Result<Self, __E> {
-                    #private::unreachable!()
+                    #unreachable
                 }
 
                 fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
                     _leaves: &mut #private::SeqLeaves<'_, __A>,
                 ) -> #private::Result<Self, __A::Error> {
-                    #private::unreachable!()
+                    #unreachable
                 }
-            }
-        }
+            },
+        );
+        quote!(#deserialize #reader)
     });
+    let target = ImplFor::item(ident, generics, where_clause);
     let fields = halves.de.then(|| {
-        quote! {
-            impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
+        impls::implement(
+            private,
+            Trait::FlattenFields,
+            &target,
+            quote! {
                 const LEN: usize = 0;
                 const FIELDS: &'static [&'static str] = &[];
 
                 fn slot_of(_key: &str) -> #private::Option<usize> {
                     #private::None
                 }
-            }
-        }
+            },
+        )
     });
     let ser_impls = halves.ser.then(|| {
-        quote! {
-            impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-                fn serialize<__S: #private::Serializer>(
-                    &self,
-                    __serializer: __S,
-                ) -> #private::Result<__S::Ok, __S::Error> {
-                    #private::unreachable!()
-                }
-            }
-
-            impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+        let serialize = impls::serialize(private, &target, quote!(), unreachable.clone());
+        let writer = impls::implement(
+            private,
+            Trait::FlattenSerialize,
+            &target,
+            quote! {
                 fn serialized_len(&self) -> usize {
-                    #private::unreachable!()
+                    #unreachable
                 }
 
                 fn serialize_leaves<__S: #private::FieldSink>(
                     &self,
                     _out: &mut __S,
                 ) -> #private::Result<(), __S::Error> {
-                    #private::unreachable!()
+                    #unreachable
                 }
-            }
-        }
+            },
+        );
+        quote!(#serialize #writer)
     });
     let items = quote! {
         #fields

@@ -9,6 +9,7 @@ use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
+use crate::impls::{self, ImplFor};
 use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::Tree;
@@ -72,6 +73,8 @@ pub fn expand(e: &Enum) -> TokenStream {
         _ => None,
     };
     let entry = entry_point(e);
+    let target = ImplFor::new(&de_impl_generics, &self_ty, &where_clause);
+    let deserialize = impls::deserialize(private, &target, per_key, entry);
 
     quote! {
         #names
@@ -98,15 +101,7 @@ pub fn expand(e: &Enum) -> TokenStream {
 
         #internal_tag
 
-        #[automatically_derived]
-        impl #de_impl_generics #private::Deserialize<'de> for #self_ty #where_clause {
-            #per_key
-            fn deserialize<__D: #private::Deserializer<'de>>(
-                __deserializer: __D,
-            ) -> #private::Result<Self, __D::Error> {
-                #entry
-            }
-        }
+        #deserialize
     }
 }
 
@@ -662,6 +657,19 @@ fn wrapper_type(
     let self_ty = e.self_ty();
     let de_generics = bound::with_de_lifetime(e.container.generics);
     let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
+    let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
+    let deserialize = impls::deserialize(
+        private,
+        &target,
+        quote!(),
+        quote! {
+            let __value: #private::Result<#value_ty, __D::Error> = #call;
+            #private::Result::map(__value, |value| #ident {
+                value,
+                __marker: #private::PhantomData,
+            })
+        },
+    );
     quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
@@ -669,18 +677,7 @@ fn wrapper_type(
             __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
         }
 
-        #[automatically_derived]
-        impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-            fn deserialize<__D: #private::Deserializer<'de>>(
-                __deserializer: __D,
-            ) -> #private::Result<Self, __D::Error> {
-                let __value: #private::Result<#value_ty, __D::Error> = #call;
-                #private::Result::map(__value, |value| #ident {
-                    value,
-                    __marker: #private::PhantomData,
-                })
-            }
-        }
+        #deserialize
     }
 }
 

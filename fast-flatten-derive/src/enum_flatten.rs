@@ -22,6 +22,7 @@ use syn::{Type, WherePredicate};
 use crate::bound::{self, Impl};
 use crate::enum_ser::{self, pattern, Content};
 use crate::halves::Halves;
+use crate::impls::{self, ImplFor, Trait};
 use crate::propagate::or_return;
 use crate::variants::{Enum, EnumVariant, SideShape};
 
@@ -167,29 +168,28 @@ fn serialize_impl(
         lens.push(quote!(#[allow(unused_variables)] #pattern => #len,));
         writes.push(quote!(#pattern => { #write }));
     }
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenSerialize for #self_ty #clause {
-            const WRITE: #private::WriteShape = #write_shape;
+    let target = ImplFor::new(&impl_generics, &self_ty, clause);
+    let items = quote! {
+        const WRITE: #private::WriteShape = #write_shape;
 
-            #[inline]
-            fn serialized_len(&self) -> usize {
-                match #scrutinee {
-                    #(#lens)*
-                }
-            }
-
-            #[inline]
-            fn serialize_leaves<__S: #private::FieldSink>(
-                &self,
-                __out: &mut __S,
-            ) -> #private::Result<(), __S::Error> {
-                match #scrutinee {
-                    #(#writes)*
-                }
+        #[inline]
+        fn serialized_len(&self) -> usize {
+            match #scrutinee {
+                #(#lens)*
             }
         }
-    }
+
+        #[inline]
+        fn serialize_leaves<__S: #private::FieldSink>(
+            &self,
+            __out: &mut __S,
+        ) -> #private::Result<(), __S::Error> {
+            match #scrutinee {
+                #(#writes)*
+            }
+        }
+    };
+    impls::implement(private, Trait::FlattenSerialize, &target, items)
 }
 
 /// A flattened enum's [`WriteShape`](serde_fastkit::flatten::WriteShape), as written into its
@@ -288,9 +288,12 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
          write structs as sequences drop the key that names its variant",
         e.ident
     );
-    let de_items = quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+    let de_items = || {
+        let fields = impls::implement(
+            private,
+            Trait::FlattenFields,
+            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
+            quote! {
             const STRICT: bool = #strict;
             const LEN: usize = #count;
             const FIELDS: &'static [&'static str] = &[#(#names),*];
@@ -300,10 +303,13 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
             fn slot_of(key: &str) -> #private::Option<usize> {
                 <Self as #private::Variants>::variant_of(key)
             }
-        }
-
-        #[automatically_derived]
-        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+                },
+        );
+        let reader = impls::implement(
+            private,
+            Trait::FlattenDeserialize,
+            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
+            quote! {
             type State = #private::Option<Self>;
 
             #[inline]
@@ -346,10 +352,11 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
             ) -> #private::Result<Self, __A::Error> {
                 #private::Err(<__A::Error as #private::DeError>::custom(#no_seq))
             }
-        }
-
+                },
+        );
+        quote!(#fields #reader)
     };
-    halves.pick(|| de_items, || serialize)
+    halves.pick(de_items, || serialize)
 }
 
 fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStream {
@@ -390,9 +397,12 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
         private,
         quote!(__leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))),
     );
-    let de_items = quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+    let de_items = || {
+        let fields = impls::implement(
+            private,
+            Trait::FlattenFields,
+            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
+            quote! {
             const STRICT: bool = #strict;
             const LEN: usize = 2;
             const FIELDS: &'static [&'static str] = &[#tag, #content_key];
@@ -409,10 +419,13 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
                     _ => #private::None,
                 }
             }
-        }
-
-        #[automatically_derived]
-        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+                },
+        );
+        let reader = impls::implement(
+            private,
+            Trait::FlattenDeserialize,
+            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
+            quote! {
             type State = #private::AdjacentState<'de, Self>;
 
             #[inline]
@@ -453,10 +466,11 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
                     #private::None => #private::Err(__leaves.invalid_length()),
                 }
             }
-        }
-
+                },
+        );
+        quote!(#fields #reader)
     };
-    halves.pick(|| de_items, || serialize)
+    halves.pick(de_items, || serialize)
 }
 
 fn untagged(e: &Enum, halves: Halves) -> TokenStream {
@@ -495,9 +509,12 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
         "the flattened untagged enum {} needs a self-describing format",
         e.ident
     );
-    let de_items = quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+    let de_items = || {
+        let fields = impls::implement(
+            private,
+            Trait::FlattenFields,
+            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
+            quote! {
             const STRICT: bool = #strict;
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
@@ -510,10 +527,13 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
             fn slot_of(_key: &str) -> #private::Option<usize> {
                 #private::None
             }
-        }
-
-        #[automatically_derived]
-        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+                },
+        );
+        let reader = impls::implement(
+            private,
+            Trait::FlattenDeserialize,
+            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
+            quote! {
             type State = #private::Vec<(#private::Content<'de>, #private::Content<'de>)>;
 
             #[inline]
@@ -553,10 +573,11 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
             ) -> #private::Result<bool, __M::Error> {
                 #private::hold_entry(__state, key, map)
             }
-        }
-
+                },
+        );
+        quote!(#fields #reader)
     };
-    halves.pick(|| de_items, || serialize)
+    halves.pick(de_items, || serialize)
 }
 
 /// The error of a flattened internally tagged enum for a variant its tree cannot read or
@@ -719,9 +740,12 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
         }
     });
 
-    let de_items = quote! {
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenFields for #self_ty #fields_clause {
+    let de_items = || {
+        let fields = impls::implement(
+            private,
+            Trait::FlattenFields,
+            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
+            quote! {
             const STRICT: bool = #strict;
             const LEN: usize = 1 + <#trees as #private::VariantFields>::LEN;
             const FIELDS: &'static [&'static str] = #fields;
@@ -748,10 +772,13 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             fn slot_name(slot: usize) -> #private::Option<&'static str> {
                 #private::internal_slot_name::<#trees>(#tag, slot)
             }
-        }
-
-        #[automatically_derived]
-        impl #de_impl_generics #private::FlattenInternal<'de> for #self_ty #de_clause {
+                },
+        );
+        let internal = impls::implement(
+            private,
+            Trait::FlattenInternal,
+            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
+            quote! {
             type Trees = #trees;
 
             #[inline]
@@ -763,10 +790,13 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
                     #end => match __end {},
                 }
             }
-        }
-
-        #[automatically_derived]
-        impl #de_impl_generics #private::FlattenDeserialize<'de> for #self_ty #de_clause {
+                },
+        );
+        let reader = impls::implement(
+            private,
+            Trait::FlattenDeserialize,
+            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
+            quote! {
             type State = #private::InternalState<'de, Self>;
 
             #[inline]
@@ -831,8 +861,9 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             ) -> #private::Result<(), __E> {
                 #private::internal_fill_held(__state, __held, __mode)
             }
-        }
-
+                },
+        );
+        quote!(#fields #internal #reader)
     };
-    halves.pick(|| de_items, || serialize)
+    halves.pick(de_items, || serialize)
 }

@@ -9,6 +9,7 @@ use serde_derive_internals::attr::TagType;
 use syn::spanned::Spanned;
 
 use crate::bound::{self, Impl};
+use crate::impls::{self, ImplFor};
 use crate::tree::{Tree, MARKER};
 use crate::user_call;
 use crate::variants::{Enum, EnumVariant, SideShape};
@@ -21,21 +22,21 @@ pub fn expand(e: &Enum) -> TokenStream {
     let helpers = e.variants.iter().map(|v| helper_types(e, v, &where_clause));
     let arms = e.variants.iter().map(|v| arm(e, v));
     let scrutinee = scrutinee(e);
+    let target = ImplFor::new(impl_generics, &self_ty, &where_clause);
+    let serialize = impls::serialize(
+        private,
+        &target,
+        quote!(#[inline]),
+        quote! {
+            match #scrutinee {
+                #(#arms)*
+            }
+        },
+    );
     quote! {
         #(#helpers)*
 
-        #[automatically_derived]
-        impl #impl_generics #private::Serialize for #self_ty #where_clause {
-            #[inline]
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                match #scrutinee {
-                    #(#arms)*
-                }
-            }
-        }
+        #serialize
     }
 }
 
@@ -277,6 +278,8 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
         let tys = v.fields().iter().map(|f| f.ty);
         let values = (0..v.fields().len()).map(syn::Index::from);
         let call = user_call::call(path, quote!(#(self.values.#values,)* __serializer));
+        let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
+        let serialize = impls::serialize(private, &target, quote!(), call);
         quote! {
             #[doc(hidden)]
             struct #ident #impl_generics #where_clause {
@@ -284,15 +287,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                 __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
             }
 
-            #[automatically_derived]
-            impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-                fn serialize<__S: #private::Serializer>(
-                    &self,
-                    __serializer: __S,
-                ) -> #private::Result<__S::Ok, __S::Error> {
-                    #call
-                }
-            }
+            #serialize
         }
     });
     let field_with = match (v.ser_style(), v.variant.attrs.serialize_with()) {
@@ -300,6 +295,8 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             let ident = with_ident(e, v);
             let ty = v.fields()[0].ty;
             let call = user_call::call(path, quote!(self.values.0, __serializer));
+            let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
+            let serialize = impls::serialize(private, &target, quote!(), call);
             quote! {
                 #[doc(hidden)]
                 struct #ident #impl_generics #where_clause {
@@ -307,15 +304,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
                 }
 
-                #[automatically_derived]
-                impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-                    fn serialize<__S: #private::Serializer>(
-                        &self,
-                        __serializer: __S,
-                    ) -> #private::Result<__S::Ok, __S::Error> {
-                        #call
-                    }
-                }
+                #serialize
             }
         }),
         _ => None,
@@ -359,6 +348,9 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                 let wrapper = field_with_ident(e, v, *i);
                 let ty = f.ty;
                 let call = user_call::call(path, quote!(self.values.0, __serializer));
+                let target =
+                    ImplFor::new(&impl_generics, quote!(#wrapper #ty_generics), where_clause);
+                let serialize = impls::serialize(private, &target, quote!(), call);
                 Some(quote! {
                     #[doc(hidden)]
                     struct #wrapper #impl_generics #where_clause {
@@ -366,15 +358,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                         __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
                     }
 
-                    #[automatically_derived]
-                    impl #impl_generics #private::Serialize for #wrapper #ty_generics #where_clause {
-                        fn serialize<__S: #private::Serializer>(
-                            &self,
-                            __serializer: __S,
-                        ) -> #private::Result<__S::Ok, __S::Error> {
-                            #call
-                        }
-                    }
+                    #serialize
                 })
             });
             quote! {

@@ -6,6 +6,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
+use crate::impls::{self, ImplFor, Trait};
 use crate::inline;
 use crate::tree::{Member, Tree};
 
@@ -13,7 +14,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let per_key = inline::per_key();
     let private = &tree.private;
     let ident = &tree.ident;
-    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Fields);
 
     let len = tree.len_expr();
@@ -88,11 +88,12 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let tree_checks = tree_checks(tree, Side::Read);
     let slot_name = slot_name(tree);
 
-    quote! {
-        #tree_checks
-
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenFields for #ident #ty_generics #where_clause {
+    let target = ImplFor::item(ident, &tree.generics, where_clause);
+    let fields_impl = impls::implement(
+        private,
+        Trait::FlattenFields,
+        &target,
+        quote! {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
             const NAME_TREE: &'static [#private::NamePart] = #name_tree;
@@ -114,7 +115,13 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
             #slot_name
             #own_slot_of
-        }
+        },
+    );
+
+    quote! {
+        #tree_checks
+
+        #fields_impl
     }
 }
 

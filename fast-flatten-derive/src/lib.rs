@@ -10,6 +10,7 @@
 //! | errors | `errors.rs` | the one collector every phase reports into |
 //! | model | `tree.rs`, `variants.rs` | a struct's leaves and flattened children in declaration order; an enum's variants and their trees |
 //! | bounds | `bound.rs` | where clauses for generic structs and enums, by serde's rules |
+//! | impl headers | `impls.rs` | every `impl Trait for Type` the expansions write, and serde's signatures |
 //! | struct expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
 //! | enum expansion | `enum_de.rs`, `enum_ser.rs`, `enum_flatten.rs`, `variant_structs.rs` | reading and writing each representation, the flatten traits of an enum, the hidden structs of struct variants |
 //! | user functions | `user_call.rs` | calls of `default`, `with`, `skip_serializing_if` paths, spanned at the attribute |
@@ -38,6 +39,7 @@ mod enum_ser;
 mod errors;
 mod fields;
 mod halves;
+mod impls;
 mod inline;
 mod propagate;
 mod ser;

@@ -4,6 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::bound::{self, Impl};
+use crate::impls::{self, ImplFor, Trait};
 use crate::tree::{Member, Tree};
 use crate::user_call;
 
@@ -18,30 +19,27 @@ pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
         crate::fields::trait_uses(tree, crate::fields::Side::Write)
     };
     let private = &tree.private;
-    let ident = &tree.ident;
-    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Serialize);
     let name = tree.ser_name;
     let names_check = crate::fields::generic_names_check(
         tree,
         quote!(<Self as #private::FlattenSerialize>::WRITE.name_tree),
     );
+    // Inlined like serde's own derive, so the format's loop sees the whole tree.
+    let serialize = impls::serialize(
+        private,
+        &ImplFor::item(&tree.ident, &tree.generics, where_clause),
+        quote!(#[inline]),
+        quote! {
+            #names_check
+            #private::serialize_struct(self, __serializer, #name)
+        },
+    );
     quote! {
         #checks
         #flatten_serialize
 
-        #[automatically_derived]
-        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-            // Inlined like serde's own derive, so the format's loop sees the whole tree.
-            #[inline]
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                #names_check
-                #private::serialize_struct(self, __serializer, #name)
-            }
-        }
+        #serialize
     }
 }
 
@@ -49,8 +47,6 @@ pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
 /// written into a `FieldSink`.
 pub fn flatten_serialize(tree: &Tree) -> TokenStream {
     let private = &tree.private;
-    let ident = &tree.ident;
-    let (impl_generics, ty_generics, _) = tree.generics.split_for_impl();
     let where_clause = bound::where_clause(tree, Impl::Serialize);
 
     let wrappers = tree
@@ -70,11 +66,12 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
     let writes = tree.ser_members().map(|member| write(tree, member));
     let write_shape = write_shape(tree);
 
-    quote! {
-        #(#wrappers)*
-
-        #[automatically_derived]
-        impl #impl_generics #private::FlattenSerialize for #ident #ty_generics #where_clause {
+    let target = ImplFor::item(&tree.ident, &tree.generics, &where_clause);
+    let writer = impls::implement(
+        private,
+        Trait::FlattenSerialize,
+        &target,
+        quote! {
             const WRITE: #private::WriteShape = #write_shape;
 
             #[inline]
@@ -91,7 +88,13 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
                 #(#writes)*
                 #private::Ok(())
             }
-        }
+        },
+    );
+
+    quote! {
+        #(#wrappers)*
+
+        #writer
     }
 }
 
@@ -266,6 +269,9 @@ fn serialize_with_wrapper(
     let (impl_generics, ty_generics, _) = generics.split_for_impl();
     let phantom = bound::phantom(tree);
     let call = user_call::call(path, quote!(self.value, __serializer));
+    let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
+    // Inlined like serde's own derive, so the format's loop sees the whole tree.
+    let serialize = impls::serialize(private, &target, quote!(#[inline]), call);
     quote! {
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
@@ -273,16 +279,6 @@ fn serialize_with_wrapper(
             __marker: #phantom,
         }
 
-        #[automatically_derived]
-        impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-            // Inlined like serde's own derive, so the format's loop sees the whole tree.
-            #[inline]
-            fn serialize<__S: #private::Serializer>(
-                &self,
-                __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
-                #call
-            }
-        }
+        #serialize
     }
 }

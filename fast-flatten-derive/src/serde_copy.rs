@@ -11,6 +11,7 @@ use syn::{Data, DeriveInput, Fields, Ident};
 
 use crate::bound::{self, Impl};
 use crate::halves::Halves;
+use crate::impls::{self, ImplFor};
 use crate::propagate::or_return;
 
 /// How the item is copied.
@@ -350,7 +351,6 @@ pub fn half(
         },
         private,
     );
-    let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let copy_args = bound::generic_args(&input.generics);
     let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
     let fields = crate::tree::all_fields(container);
@@ -364,17 +364,13 @@ pub fn half(
                 private,
                 Impl::Serialize,
             );
-            quote! {
-                #[automatically_derived]
-                impl #impl_generics #private::Serialize for #ident #ty_generics #clause {
-                    fn serialize<__S: #private::Serializer>(
-                        &self,
-                        __serializer: __S,
-                    ) -> #private::Result<__S::Ok, __S::Error> {
-                        #copy_ty::serialize(self, __serializer)
-                    }
-                }
-            }
+            let target = ImplFor::item(ident, &input.generics, clause);
+            impls::serialize(
+                private,
+                &target,
+                quote!(),
+                quote!(#copy_ty::serialize(self, __serializer)),
+            )
         }
         Half::Deserialize => {
             let clause = bound::fields_where_clause(
@@ -384,18 +380,13 @@ pub fn half(
                 private,
                 Impl::Deserialize,
             );
-            let de_generics = bound::with_de_lifetime(&input.generics);
-            let (de_impl_generics, _, _) = de_generics.split_for_impl();
-            quote! {
-                #[automatically_derived]
-                impl #de_impl_generics #private::Deserialize<'de> for #ident #ty_generics #clause {
-                    fn deserialize<__D: #private::Deserializer<'de>>(
-                        __deserializer: __D,
-                    ) -> #private::Result<Self, __D::Error> {
-                        #copy_ty::deserialize(__deserializer)
-                    }
-                }
-            }
+            let target = ImplFor::item_de(ident, &input.generics, clause);
+            impls::deserialize(
+                private,
+                &target,
+                quote!(),
+                quote!(#copy_ty::deserialize(__deserializer)),
+            )
         }
     };
     quote! {

@@ -11,6 +11,7 @@ use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
 use crate::halves::Halves;
+use crate::impls::{self, ImplFor};
 use crate::propagate::or_return;
 use crate::user_call;
 
@@ -113,18 +114,12 @@ impl Tuple<'_> {
                 #private::SerializeTupleStruct::end(__state)
             }
         };
+        let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), &where_clause);
+        let serialize = impls::serialize(private, &target, quote!(), body);
         quote! {
             #(#wrappers)*
 
-            #[automatically_derived]
-            impl #impl_generics #private::Serialize for #ident #ty_generics #where_clause {
-                fn serialize<__S: #private::Serializer>(
-                    &self,
-                    __serializer: __S,
-                ) -> #private::Result<__S::Ok, __S::Error> {
-                    #body
-                }
-            }
+            #serialize
         }
     }
 
@@ -163,6 +158,12 @@ impl Tuple<'_> {
         let (impl_generics, wrapper_generics, _) = generics.split_for_impl();
         let (_, ty_generics, _) = self.container.generics.split_for_impl();
         let call = user_call::call(path, quote!(self.value, __serializer));
+        let target = ImplFor::new(
+            &impl_generics,
+            quote!(#wrapper #wrapper_generics),
+            where_clause,
+        );
+        let serialize = impls::serialize(private, &target, quote!(), call);
         quote! {
             #[doc(hidden)]
             struct #wrapper #impl_generics #where_clause {
@@ -170,15 +171,7 @@ impl Tuple<'_> {
                 __marker: #private::PhantomData<fn() -> #ident #ty_generics>,
             }
 
-            #[automatically_derived]
-            impl #impl_generics #private::Serialize for #wrapper #wrapper_generics #where_clause {
-                fn serialize<__S: #private::Serializer>(
-                    &self,
-                    __serializer: __S,
-                ) -> #private::Result<__S::Ok, __S::Error> {
-                    #call
-                }
-            }
+            #serialize
         }
     }
 
@@ -312,6 +305,8 @@ impl Tuple<'_> {
                 #visitor { __marker: #private::PhantomData },
             ))
         };
+        let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), &where_clause);
+        let deserialize = impls::deserialize(private, &target, quote!(), entry);
         quote! {
             #(#wrappers)*
 
@@ -341,14 +336,7 @@ impl Tuple<'_> {
                 }
             }
 
-            #[automatically_derived]
-            impl #impl_generics #private::Deserialize<'de> for #ident #ty_generics #where_clause {
-                fn deserialize<__D: #private::Deserializer<'de>>(
-                    __deserializer: __D,
-                ) -> #private::Result<Self, __D::Error> {
-                    #entry
-                }
-            }
+            #deserialize
         }
     }
 
@@ -383,6 +371,24 @@ impl Tuple<'_> {
         let (impl_generics, de_ty_generics, _) = de_generics.split_for_impl();
         let (_, ty_generics, _) = self.container.generics.split_for_impl();
         let call = user_call::call(path, quote!(__deserializer));
+        let target = ImplFor::new(
+            &impl_generics,
+            quote!(#wrapper #de_ty_generics),
+            where_clause,
+        );
+        let deserialize = impls::deserialize(
+            private,
+            &target,
+            quote!(),
+            // Typed here so that a function of the wrong type is an error at its name.
+            quote! {
+                let __value: #private::Result<#ty, __D::Error> = #call;
+                #private::Result::map(__value, |value| #wrapper {
+                    value,
+                    __marker: #private::PhantomData,
+                })
+            },
+        );
         quote! {
             #[doc(hidden)]
             struct #wrapper #impl_generics #where_clause {
@@ -390,19 +396,7 @@ impl Tuple<'_> {
                 __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
             }
 
-            #[automatically_derived]
-            impl #impl_generics #private::Deserialize<'de> for #wrapper #de_ty_generics #where_clause {
-                fn deserialize<__D: #private::Deserializer<'de>>(
-                    __deserializer: __D,
-                ) -> #private::Result<Self, __D::Error> {
-                    // Typed here so that a function of the wrong type is an error at its name.
-                    let __value: #private::Result<#ty, __D::Error> = #call;
-                    #private::Result::map(__value, |value| #wrapper {
-                        value,
-                        __marker: #private::PhantomData,
-                    })
-                }
-            }
+            #deserialize
         }
     }
 }
