@@ -223,6 +223,7 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
                 mode.name(),
                 log.display()
             );
+            tree::touch(&copy).map_err(io("touching", &copy))?;
             let outcome = run::cargo_test(&copy, peer.features, &target_dir, &log)
                 .map_err(io("testing", &copy))?;
             eprintln!("[{}] {}: {}", peer.name, mode.name(), progress(&outcome));
@@ -271,6 +272,8 @@ fn test_original(
         peer.name,
         log.display()
     );
+    tree::touch(&dir.join("original"))
+        .map_err(|error| format!("touching the original: {error}"))?;
     let outcome = run::cargo_test(&dir.join("original"), peer.features, target_dir, &log)
         .map_err(|error| format!("testing the original: {error}"))?;
     eprintln!("[{}] original: {}", peer.name, progress(&outcome));

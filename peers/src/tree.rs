@@ -37,6 +37,21 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<()> {
     std::fs::write(path, bytes)
 }
 
+/// Marks every file under `root` (but `target/` and `.git/`) as modified now. The copies of a
+/// crate share one cargo target directory and one package name, and cargo names their build
+/// by paths relative to the package: without this, the copy of one mode whose files were
+/// written before the other mode's build would count as built and run that mode's tests.
+pub fn touch(root: &Path) -> io::Result<()> {
+    let now = std::time::SystemTime::now();
+    for path in files(root)? {
+        std::fs::File::options()
+            .append(true)
+            .open(root.join(path))?
+            .set_modified(now)?;
+    }
+    Ok(())
+}
+
 /// Copies every file of `from` into `to`, `Cargo.toml` through `manifest`.
 pub fn copy_crate(from: &Path, to: &Path, manifest: impl Fn(&str) -> String) -> io::Result<()> {
     for path in files(from)? {
