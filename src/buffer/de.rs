@@ -338,8 +338,17 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
         }
     }
 
+    /// Text, as serde's buffer gives it; an unsigned integer is offered to the visitor as an
+    /// integer, whose default refuses it with the message serde's buffer gives ("invalid type:
+    /// integer"). The visitor that takes it is a variant identifier's: an internally tagged
+    /// enum read from a held sequence reads its tag with `deserialize_str` (so that bincode
+    /// and postcard read the tag FastFlatten writes), where serde's derive asks
+    /// `deserialize_identifier`, which its buffer answers with the variant's index.
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        self.held.visit_text(visitor)
+        match *self.held.content() {
+            Content::U8(_) | Content::U64(_) => self.deserialize_identifier(visitor),
+            _ => self.held.visit_text(visitor),
+        }
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {

@@ -879,10 +879,12 @@ fn a_buffered_struct_under_a_viewer_leaves_its_keys_to_a_later_catch_all() {
 macro_rules! fast_and_twin {
     ($($item:item)*) => {
         pub mod fast {
+            #[allow(unused_imports)]
             use super::*;
             $(#[derive(serde_fastkit::FastFlatten, Debug, PartialEq)] $item)*
         }
         pub mod twin {
+            #[allow(unused_imports)]
             use super::*;
             $(#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)] $item)*
         }
@@ -985,4 +987,111 @@ fn a_catch_all_in_a_flattened_variant_sees_the_keys_after_it() {
         extra,
         [("x".into(), 3), ("y".into(), 5), ("z".into(), 4)].into()
     );
+}
+
+mod integer_tag_of_a_held_sequence {
+    fast_and_twin! {
+        #[serde(tag = "t")]
+        pub enum Partly {
+            A(Inner),
+            B { b: u32 },
+            #[serde(untagged)]
+            Rest(Option<u32>),
+        }
+
+        #[derive(Default)]
+        #[serde(default)]
+        pub struct Inner {
+            pub x: bool,
+        }
+    }
+}
+
+/// An internally tagged enum with an untagged variant, read from a sequence whose head is an
+/// integer (family 253 of the seed-3 long run): both derives hold the value first, and serde's
+/// buffer gives the tag as a variant's index, as `deserialize_identifier` asks. FastFlatten
+/// reads the head with `deserialize_str` (bincode and postcard write the tag as text); its
+/// buffer now offers an integer to the variant's visitor as serde's does.
+#[test]
+fn an_integer_tag_at_the_head_of_a_held_sequence_is_a_variant_index() {
+    use integer_tag_of_a_held_sequence::{fast, twin};
+    for doc in [
+        Doc::Seq(vec![num(0)]),
+        Doc::Seq(vec![num(0), Doc::Bool(true)]),
+        Doc::Seq(vec![num(1), num(7)]),
+        Doc::Seq(vec![num(2)]),
+        Doc::Seq(vec![num(9)]),
+        Doc::Seq(vec![Doc::str("B"), num(7)]),
+        Doc::Seq(vec![Doc::I64(-1)]),
+        Doc::Seq(vec![]),
+        num(3),
+    ] {
+        reads_alike::<fast::Partly, twin::Partly>(&doc);
+    }
+    let read: fast::Partly = serde_json::from_str("[0, true]").unwrap();
+    assert_eq!(read, fast::Partly::A(fast::Inner { x: true }));
+    // A string field held as an integer is still refused with serde's buffer's message.
+    #[derive(serde_fastkit::FastFlatten, Debug)]
+    #[serde(untagged)]
+    enum Text {
+        One { s: String },
+    }
+    let error = serde_json::from_str::<Text>(r#"{"s": 1}"#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "data did not match any variant of untagged enum Text"
+    );
+}
+
+mod flatten_default_in_an_option {
+    fast_and_twin! {
+        pub struct Outer {
+            pub id: u32,
+            #[serde(flatten, default)]
+            pub extra: Option<Middle>,
+        }
+
+        pub struct Middle {
+            pub m: u32,
+            #[serde(flatten, default)]
+            pub inner: Inner,
+        }
+
+        #[derive(Default)]
+        pub struct Inner {
+            pub list: Vec<u32>,
+        }
+    }
+}
+
+/// A `#[serde(flatten, default)]` field inside a flattened `Option`'s type, without its keys
+/// (family 203 of the seed-3 long run), the named rule "#[serde(flatten, default)] takes its
+/// default": serde's derive ignores the `default`, so the inner type reports its missing field
+/// and the `Option` reads `None`; FastFlatten takes the default, and the `Option` is `Some`.
+/// With the inner type's keys, or without the middle type's, both read the same.
+#[test]
+fn flatten_default_inside_a_flattened_option_takes_its_default() {
+    use flatten_default_in_an_option::{fast, twin};
+    let without_inner = r#"{"id":1,"m":2}"#;
+    let fast: fast::Outer = serde_json::from_str(without_inner).unwrap();
+    let twin: twin::Outer = serde_json::from_str(without_inner).unwrap();
+    assert_eq!(
+        fast.extra,
+        Some(fast::Middle {
+            m: 2,
+            inner: fast::Inner { list: vec![] }
+        })
+    );
+    assert_eq!(twin.extra, None);
+    for doc in [
+        Doc::map([
+            ("id", num(1)),
+            ("m", num(2)),
+            ("list", Doc::Seq(vec![num(3)])),
+        ]),
+        Doc::map([("id", num(1))]),
+        Doc::map([("id", num(1)), ("list", Doc::Seq(vec![]))]),
+    ] {
+        reads_alike::<fast::Outer, twin::Outer>(&doc);
+    }
 }

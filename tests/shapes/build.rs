@@ -33,6 +33,13 @@ const REGRESSIONS: &[u64] = &[
     0xba0f_ab63_28e4_a2af,
     // Family 73 of seed 4: a catch-all in a flattened internally tagged enum's variant.
     0x2ff1_cc88_e06f_0f80,
+    // Seed 2: family 38, an integer tag at the head of a held sequence (in an untagged
+    // enum's variant).
+    0xc9a1_7616_5d2f_fff8,
+    // Seed 3: family 203, a `flatten, default` field inside a flattened `Option`'s type
+    // (a named rule); family 253, an integer tag at the head of a held sequence.
+    0xb74f_105a_ef3e_41ef,
+    0x7804_cbe7_41cf_bac5,
 ];
 
 fn main() {

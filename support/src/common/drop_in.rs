@@ -96,6 +96,11 @@ pub fn intended_by_shape<T: AsRef<str>>(
         {
             Some("#[serde(flatten, default)] takes its default")
         }
+        // The same inside a flattened `Option`, which serde's flatten reads as `None` when its
+        // type reports the missing fields: FastFlatten reads `Some`, the default in place.
+        (Ok(f), Ok(s)) if shape.flatten_default && some_where_none(f.as_ref(), s.as_ref()) => {
+            Some("#[serde(flatten, default)] takes its default")
+        }
         // A tag written as a YAML number (`tag: 0`): serde's buffer takes it as a variant's
         // index; serde_yaml gives FastFlatten's tag the text `0`, no variant's name, which a
         // `#[serde(other)]` variant takes (elsewhere it is an error, see `intended`).
