@@ -578,15 +578,6 @@ pub fn with_ref_lifetime(generics: &Generics) -> Generics {
     generics
 }
 
-/// `PhantomData` of the struct itself: uses every generic parameter of a helper type declared
-/// with the struct's generics.
-pub fn phantom(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
-    let ident = &tree.ident;
-    let (_, ty_generics, _) = tree.generics.split_for_impl();
-    quote!(#private::PhantomData<fn() -> #ident #ty_generics>)
-}
-
 /// The struct's generic parameters as arguments (`'a, T, N`), to name a helper type declared with
 /// them.
 pub fn generic_args(generics: &Generics) -> Vec<TokenStream> {

@@ -10,6 +10,7 @@ use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::{Member, Tree};
 use crate::user_call;
+use crate::with_wrappers::WithWrapper;
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let per_key = inline::per_key();
@@ -24,7 +25,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
         .filter(|m| !m.is_catch_all())
         .filter_map(|member| {
             let path = member.attrs().deserialize_with()?;
-            Some(deserialize_with_wrapper(tree, member, path, &where_clause))
+            let ty = member.ty();
+            Some(with_wrapper(tree, member).deserializing(&quote!(#ty), path, &where_clause))
         });
     let slot_dispatch = slot_dispatch(tree);
     let finish = finish(tree);
@@ -704,54 +706,19 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
 fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
     member.attrs().deserialize_with()?;
-    let ident = wrapper_ident(tree, member);
-    let de_generics = bound::with_de_lifetime(&tree.generics);
-    let (_, ty_generics, _) = de_generics.split_for_impl();
-    Some(quote!(#ident #ty_generics))
+    Some(with_wrapper(tree, member).read_type())
 }
 
-fn wrapper_ident(tree: &Tree, member: &Member) -> syn::Ident {
-    format_ident!("__DeserializeWith{}{}", tree.ident, member.index)
-}
-
-/// A type whose `Deserialize` calls the leaf's `deserialize_with` function, as serde's derive
-/// generates: the function is generic over the deserializer, so it needs a type to live in.
-fn deserialize_with_wrapper(
-    tree: &Tree,
-    member: &Member,
-    path: &syn::ExprPath,
-    where_clause: &syn::WhereClause,
-) -> TokenStream {
-    let private = &tree.private;
-    let ident = wrapper_ident(tree, member);
-    let ty = member.ty();
-    let de_generics = bound::with_de_lifetime(&tree.generics);
-    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
-    let phantom = bound::phantom(tree);
-    let call = user_call::call(path, quote!(__deserializer));
-    let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-    let deserialize = impls::deserialize(
-        private,
-        &target,
-        quote!(),
-        // Typed here so that a function of the wrong type is an error at its name.
-        quote! {
-            let __value: #private::Result<#ty, __D::Error> = #call;
-            #private::Result::map(__value, |value| #ident {
-                value,
-                __marker: (#private::PhantomData, #private::PhantomData),
-            })
-        },
-    );
-    quote! {
-        #[doc(hidden)]
-        struct #ident #impl_generics #where_clause {
-            value: #ty,
-            __marker: (#phantom, #private::PhantomData<&'de ()>),
-        }
-
-        #deserialize
-    }
+/// The wrapper of a leaf's `deserialize_with` function.
+fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
+    let ident = &tree.ident;
+    let (_, ty_generics, _) = tree.generics.split_for_impl();
+    WithWrapper::new(
+        &tree.private,
+        format_ident!("__DeserializeWith{}{}", tree.ident, member.index),
+        &tree.generics,
+        quote!(#ident #ty_generics),
+    )
 }
 
 /// `rest_claim` and `deserialize_rest`: a key no leaf claims goes to the child that takes it by

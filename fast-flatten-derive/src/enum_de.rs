@@ -15,6 +15,7 @@ use crate::propagate::or_return;
 use crate::tree::Tree;
 use crate::user_call;
 use crate::variants::{Enum, EnumVariant, SideShape};
+use crate::with_wrappers::WithWrapper;
 
 pub fn expand(e: &Enum) -> TokenStream {
     let per_key = inline::per_key();
@@ -33,7 +34,7 @@ pub fn expand(e: &Enum) -> TokenStream {
         .map(|(_, v)| tuple_visitor(e, v, &where_clause));
     let with_wrappers = e
         .de_variants()
-        .filter_map(|(_, v)| with_wrapper(e, v, &where_clause));
+        .filter_map(|(_, v)| with_wrapper_type(e, v, &where_clause));
 
     let content_arms = e.de_variants().map(|(index, v)| {
         let read = variant_from_content(e, v);
@@ -402,12 +403,10 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
     let private = &e.private;
     let path = v.path(e.ident);
     if v.variant.attrs.deserialize_with().is_some() {
-        let wrapper = with_wrapper_ident(e, v);
-        let de_generics = bound::with_de_lifetime(e.container.generics);
-        let (_, ty_generics, _) = de_generics.split_for_impl();
+        let wrapper = with_wrapper(e, v).read_type();
         let unwrap = unwrap_fields(e, v, quote!(__wrapper.value));
         return quote!(#private::Result::map(
-            #private::VariantAccess::newtype_variant::<#wrapper #ty_generics>(access),
+            #private::VariantAccess::newtype_variant::<#wrapper>(access),
             |__wrapper| #unwrap,
         ));
     }
@@ -425,11 +424,9 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
             let ty = field.ty;
             match field.attrs.deserialize_with() {
                 Some(_) => {
-                    let wrapper = with_wrapper_ident(e, v);
-                    let de_generics = bound::with_de_lifetime(e.container.generics);
-                    let (_, ty_generics, _) = de_generics.split_for_impl();
+                    let wrapper = with_wrapper(e, v).read_type();
                     quote!(#private::Result::map(
-                        #private::VariantAccess::newtype_variant::<#wrapper #ty_generics>(access),
+                        #private::VariantAccess::newtype_variant::<#wrapper>(access),
                         |__wrapper| #path(__wrapper.value),
                     ))
                 }
@@ -612,13 +609,23 @@ fn unwrap_fields(e: &Enum, v: &EnumVariant, value: TokenStream) -> TokenStream {
     }
 }
 
-fn with_wrapper_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
-    format_ident!("__FastFlattenDeserializeWith{}{}", e.ident, v.ident())
+/// The wrapper of a variant's `deserialize_with` (or its newtype field's).
+fn with_wrapper<'e>(e: &'e Enum, v: &EnumVariant) -> WithWrapper<'e> {
+    WithWrapper::new(
+        &e.private,
+        format_ident!("__FastFlattenDeserializeWith{}{}", e.ident, v.ident()),
+        e.container.generics,
+        e.self_ty(),
+    )
 }
 
 /// A type whose `Deserialize` calls a variant's `deserialize_with` (or its newtype field's), for
 /// `VariantAccess::newtype_variant`, which needs a type.
-fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> Option<TokenStream> {
+fn with_wrapper_type(
+    e: &Enum,
+    v: &EnumVariant,
+    where_clause: &syn::WhereClause,
+) -> Option<TokenStream> {
     if !matches!(e.tag(), TagType::External) {
         return None;
     }
@@ -634,59 +641,21 @@ fn with_wrapper(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> O
         }
         None => return None,
     };
-    let call = user_call::call(path, quote!(__deserializer));
-    Some(wrapper_type(
-        e,
-        &with_wrapper_ident(e, v),
-        &value_ty,
-        &call,
-        where_clause,
-    ))
+    Some(with_wrapper(e, v).deserializing(&value_ty, path, where_clause))
 }
 
-/// `struct Ident { value: ValueTy }` whose `Deserialize` is `call` (the user's function applied
-/// to `__deserializer`), typed so that a function of the wrong type is an error at its name.
-fn wrapper_type(
-    e: &Enum,
-    ident: &syn::Ident,
-    value_ty: &TokenStream,
-    call: &TokenStream,
-    where_clause: &syn::WhereClause,
-) -> TokenStream {
-    let private = &e.private;
-    let self_ty = e.self_ty();
-    let de_generics = bound::with_de_lifetime(e.container.generics);
-    let (impl_generics, ty_generics, _) = de_generics.split_for_impl();
-    let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-    let deserialize = impls::deserialize(
-        private,
-        &target,
-        quote!(),
-        quote! {
-            let __value: #private::Result<#value_ty, __D::Error> = #call;
-            #private::Result::map(__value, |value| #ident {
-                value,
-                __marker: #private::PhantomData,
-            })
-        },
-    );
-    quote! {
-        #[doc(hidden)]
-        struct #ident #impl_generics #where_clause {
-            value: #value_ty,
-            __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
-        }
-
-        #deserialize
-    }
-}
-
-fn field_with_wrapper_ident(e: &Enum, v: &EnumVariant, index: usize) -> syn::Ident {
-    format_ident!(
-        "__FastFlattenDeserializeWith{}{}{}",
-        e.ident,
-        v.ident(),
-        index
+/// The wrapper of a tuple variant's field's `deserialize_with`.
+fn field_with_wrapper<'e>(e: &'e Enum, v: &EnumVariant, index: usize) -> WithWrapper<'e> {
+    WithWrapper::new(
+        &e.private,
+        format_ident!(
+            "__FastFlattenDeserializeWith{}{}{}",
+            e.ident,
+            v.ident(),
+            index
+        ),
+        e.container.generics,
+        e.self_ty(),
     )
 }
 
@@ -696,14 +665,7 @@ fn field_with_wrappers(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClaus
     let wrappers = v.fields().iter().enumerate().filter_map(|(index, field)| {
         let path = field.attrs.deserialize_with()?;
         let ty = field.ty;
-        let call = user_call::call(path, quote!(__deserializer));
-        Some(wrapper_type(
-            e,
-            &field_with_wrapper_ident(e, v, index),
-            &quote!(#ty),
-            &call,
-            where_clause,
-        ))
+        Some(field_with_wrapper(e, v, index).deserializing(&quote!(#ty), path, where_clause))
     });
     quote!(#(#wrappers)*)
 }
@@ -761,10 +723,10 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
         };
         let next = match field.attrs.deserialize_with() {
             Some(_) => {
-                let wrapper = field_with_wrapper_ident(e, v, i);
+                let wrapper = field_with_wrapper(e, v, i).read_type();
                 let next = or_return(
                     private,
-                    quote!(#private::SeqAccess::next_element::<#wrapper #ty_generics>(&mut seq)),
+                    quote!(#private::SeqAccess::next_element::<#wrapper>(&mut seq)),
                 );
                 quote!(#private::Option::map(#next, |__wrapped| __wrapped.value))
             }

@@ -13,6 +13,7 @@ use crate::impls::{self, ImplFor};
 use crate::tree::{Tree, MARKER};
 use crate::user_call;
 use crate::variants::{Enum, EnumVariant, SideShape};
+use crate::with_wrappers::WithWrapper;
 
 pub fn expand(e: &Enum) -> TokenStream {
     let private = &e.private;
@@ -203,25 +204,16 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
 
 /// A newtype variant's value: the field, or its `serialize_with` wrapper.
 fn newtype_value(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     let field = &v.fields()[0];
     match field.attrs.serialize_with() {
         None => quote!(__field0),
-        Some(_) => {
-            let wrapper = with_ident(e, v);
-            let args = bound::generic_args(e.container.generics);
-            quote!(&#wrapper::<'_, #(#args),*> { values: (__field0,), __marker: #private::PhantomData })
-        }
+        Some(_) => with_wrapper(e, v).serialized([quote!(__field0)]),
     }
 }
 
 /// A variant-level `serialize_with`: a value whose `Serialize` calls it with every field.
 fn with_value(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
-    let wrapper = with_ident(e, v);
-    let locals = locals(v);
-    let args = bound::generic_args(e.container.generics);
-    quote!(&#wrapper::<'_, #(#args),*> { values: (#(#locals,)*), __marker: #private::PhantomData })
+    with_wrapper(e, v).serialized(locals(v).into_iter().map(|local| quote!(#local)))
 }
 
 /// `&Ref::<'_, G> { a: __field0, .. }`: a struct variant's fields by reference. The generic
@@ -250,17 +242,29 @@ fn tuple_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
     format_ident!("__FastFlattenTupleRef{}{}", e.ident, v.ident())
 }
 
-fn field_with_ident(e: &Enum, v: &EnumVariant, index: usize) -> syn::Ident {
-    format_ident!(
-        "__FastFlattenSerializeWith{}{}{}",
-        e.ident,
-        v.ident(),
-        index
+/// The wrapper of a tuple variant's field's `serialize_with`.
+fn field_with_wrapper<'e>(e: &'e Enum, v: &EnumVariant, index: usize) -> WithWrapper<'e> {
+    WithWrapper::new(
+        &e.private,
+        format_ident!(
+            "__FastFlattenSerializeWith{}{}{}",
+            e.ident,
+            v.ident(),
+            index
+        ),
+        e.container.generics,
+        e.self_ty(),
     )
 }
 
-fn with_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
-    format_ident!("__FastFlattenSerializeWith{}{}", e.ident, v.ident())
+/// The wrapper of a variant's `serialize_with` (or its newtype field's).
+fn with_wrapper<'e>(e: &'e Enum, v: &EnumVariant) -> WithWrapper<'e> {
+    WithWrapper::new(
+        &e.private,
+        format_ident!("__FastFlattenSerializeWith{}{}", e.ident, v.ident()),
+        e.container.generics,
+        e.self_ty(),
+    )
 }
 
 /// The hidden types a variant is written through: a tuple of references (tuple variants), a
@@ -274,39 +278,14 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
     let ref_generics = bound::with_ref_lifetime(e.container.generics);
     let (impl_generics, ty_generics, _) = ref_generics.split_for_impl();
     let with = v.variant.attrs.serialize_with().map(|path| {
-        let ident = with_ident(e, v);
         let tys = v.fields().iter().map(|f| f.ty);
-        let values = (0..v.fields().len()).map(syn::Index::from);
-        let call = user_call::call(path, quote!(#(self.values.#values,)* __serializer));
-        let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-        let serialize = impls::serialize(private, &target, quote!(), call);
-        quote! {
-            #[doc(hidden)]
-            struct #ident #impl_generics #where_clause {
-                values: (#(&'__w #tys,)*),
-                __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
-            }
-
-            #serialize
-        }
+        with_wrapper(e, v).serializing(tys, path, where_clause)
     });
     let field_with = match (v.ser_style(), v.variant.attrs.serialize_with()) {
-        (Style::Newtype, None) => v.fields()[0].attrs.serialize_with().map(|path| {
-            let ident = with_ident(e, v);
-            let ty = v.fields()[0].ty;
-            let call = user_call::call(path, quote!(self.values.0, __serializer));
-            let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-            let serialize = impls::serialize(private, &target, quote!(), call);
-            quote! {
-                #[doc(hidden)]
-                struct #ident #impl_generics #where_clause {
-                    values: (&'__w #ty,),
-                    __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
-                }
-
-                #serialize
-            }
-        }),
+        (Style::Newtype, None) => v.fields()[0]
+            .attrs
+            .serialize_with()
+            .map(|path| with_wrapper(e, v).serializing([v.fields()[0].ty], path, where_clause)),
         _ => None,
     };
     let tuple = (matches!(v.ser_style(), Style::Tuple) && v.variant.attrs.serialize_with().is_none())
@@ -324,14 +303,10 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     None => quote!(1),
                 }
             });
-            let args = bound::generic_args(e.container.generics);
             let writes = fields.iter().map(|(i, f)| {
                 let index = syn::Index::from(*i);
                 let value = match f.attrs.serialize_with() {
-                    Some(_) => {
-                        let wrapper = field_with_ident(e, v, *i);
-                        quote!(&#wrapper::<'_, #(#args),*> { values: (self.#index,), __marker: #private::PhantomData })
-                    }
+                    Some(_) => field_with_wrapper(e, v, *i).serialized([quote!(self.#index)]),
                     None => quote!(self.#index),
                 };
                 let write = quote!(#private::TupleSink::element(__out, #value)?;);
@@ -345,21 +320,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
             });
             let field_wrappers = fields.iter().filter_map(|(i, f)| {
                 let path = f.attrs.serialize_with()?;
-                let wrapper = field_with_ident(e, v, *i);
-                let ty = f.ty;
-                let call = user_call::call(path, quote!(self.values.0, __serializer));
-                let target =
-                    ImplFor::new(&impl_generics, quote!(#wrapper #ty_generics), where_clause);
-                let serialize = impls::serialize(private, &target, quote!(), call);
-                Some(quote! {
-                    #[doc(hidden)]
-                    struct #wrapper #impl_generics #where_clause {
-                        values: (&'__w #ty,),
-                        __marker: #private::PhantomData<(fn() -> #self_ty, &'__w ())>,
-                    }
-
-                    #serialize
-                })
+                Some(field_with_wrapper(e, v, *i).serializing([f.ty], path, where_clause))
             });
             quote! {
                 #(#field_wrappers)*

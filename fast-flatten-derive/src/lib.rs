@@ -13,7 +13,7 @@
 //! | impl headers | `impls.rs` | every `impl Trait for Type` the expansions write, and serde's signatures |
 //! | struct expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
 //! | enum expansion | `enum_de.rs`, `enum_ser.rs`, `enum_flatten.rs`, `variant_structs.rs` | reading and writing each representation, the flatten traits of an enum, the hidden structs of struct variants |
-//! | user functions | `user_call.rs` | calls of `default`, `with`, `skip_serializing_if` paths, spanned at the attribute |
+//! | user functions | `user_call.rs`, `with_wrappers.rs` | calls of `default`, `with`, `skip_serializing_if` paths, spanned at the attribute; the hidden types `serialize_with` and `deserialize_with` are called through |
 //! | inlining | `inline.rs` | the attribute on per-key methods, the one policy |
 //! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
 //! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
@@ -50,6 +50,7 @@ mod unit;
 mod user_call;
 mod variant_structs;
 mod variants;
+mod with_wrappers;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};

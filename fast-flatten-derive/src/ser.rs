@@ -7,6 +7,7 @@ use crate::bound::{self, Impl};
 use crate::impls::{self, ImplFor, Trait};
 use crate::tree::{Member, Tree};
 use crate::user_call;
+use crate::with_wrappers::WithWrapper;
 
 /// `standalone`: the derive writes no `FlattenFields` (`FastSerialize`), whose expansion holds
 /// the tree's compile-time name checks: they are written here, over the written names.
@@ -54,7 +55,7 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
         .filter(|m| !m.is_catch_all())
         .filter_map(|member| {
             let path = member.attrs().serialize_with()?;
-            Some(serialize_with_wrapper(tree, member, path, &where_clause))
+            Some(with_wrapper(tree, member).serializing([member.ty()], path, &where_clause))
         });
     let tag = usize::from(tree.tag.is_some());
     let counts = tree.ser_members().map(|member| count(tree, member));
@@ -181,16 +182,9 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
 /// A reference to what is written for `member`: the field, or the `serialize_with` wrapper
 /// around it.
 fn serialized_value(tree: &Tree, member: &Member) -> TokenStream {
-    let private = &tree.private;
     let field = tree.field_ref(member);
     match member.attrs().serialize_with() {
-        Some(_) => {
-            // The wrapper's generic arguments are spelled out: its type parameters appear only
-            // in its marker, so they cannot be inferred.
-            let wrapper = wrapper_ident(tree, member);
-            let args = bound::generic_args(&tree.generics);
-            quote!(&#wrapper::<'_, #(#args),*> { value: #field, __marker: #private::PhantomData })
-        }
+        Some(_) => with_wrapper(tree, member).serialized([field]),
         None => field,
     }
 }
@@ -250,35 +244,14 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
     }
 }
 
-fn wrapper_ident(tree: &Tree, member: &Member) -> syn::Ident {
-    format_ident!("__SerializeWith{}{}", tree.ident, member.index)
-}
-
-/// A type whose `Serialize` calls the leaf's `serialize_with` function, as serde's derive
-/// generates: the function is generic over the serializer, so it needs a type to live in.
-fn serialize_with_wrapper(
-    tree: &Tree,
-    member: &Member,
-    path: &syn::ExprPath,
-    where_clause: &syn::WhereClause,
-) -> TokenStream {
-    let private = &tree.private;
-    let ident = wrapper_ident(tree, member);
-    let ty = member.ty();
-    let generics = bound::with_ref_lifetime(&tree.generics);
-    let (impl_generics, ty_generics, _) = generics.split_for_impl();
-    let phantom = bound::phantom(tree);
-    let call = user_call::call(path, quote!(self.value, __serializer));
-    let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-    // Inlined like serde's own derive, so the format's loop sees the whole tree.
-    let serialize = impls::serialize(private, &target, quote!(#[inline]), call);
-    quote! {
-        #[doc(hidden)]
-        struct #ident #impl_generics #where_clause {
-            value: &'__w #ty,
-            __marker: #phantom,
-        }
-
-        #serialize
-    }
+/// The wrapper of a leaf's `serialize_with` function.
+fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
+    let ident = &tree.ident;
+    let (_, ty_generics, _) = tree.generics.split_for_impl();
+    WithWrapper::new(
+        &tree.private,
+        format_ident!("__SerializeWith{}{}", tree.ident, member.index),
+        &tree.generics,
+        quote!(#ident #ty_generics),
+    )
 }

@@ -14,6 +14,7 @@ use crate::halves::Halves;
 use crate::impls::{self, ImplFor};
 use crate::propagate::or_return;
 use crate::user_call;
+use crate::with_wrappers::WithWrapper;
 
 /// The impls of a tuple or newtype struct: `ser` and `de` replace the derived ones where the
 /// container converts (`into`, `from`, `try_from`).
@@ -48,7 +49,7 @@ struct Tuple<'a> {
     newtype: bool,
 }
 
-impl Tuple<'_> {
+impl<'a> Tuple<'a> {
     fn serialize(&self) -> TokenStream {
         let private = self.private;
         let ident = &self.container.ident;
@@ -63,7 +64,10 @@ impl Tuple<'_> {
         let name = self.container.attrs.name().serialize_name();
         let wrappers = self.fields.iter().enumerate().filter_map(|(index, field)| {
             let path = field.attrs.serialize_with()?;
-            Some(self.serialize_with_wrapper(index, field, path, &where_clause))
+            Some(
+                self.with_wrapper("Serialize", index)
+                    .serializing([field.ty], path, &where_clause),
+            )
         });
         let body = if self.newtype {
             let value = self.serialized_value(0, &self.fields[0]);
@@ -126,53 +130,25 @@ impl Tuple<'_> {
     /// A reference to what is written for field `index`: the field, or its `serialize_with`
     /// wrapper.
     fn serialized_value(&self, index: usize, field: &Field) -> TokenStream {
-        let private = self.private;
         let member = syn::Index::from(index);
         match field.attrs.serialize_with() {
-            Some(_) => {
-                let wrapper = self.wrapper_ident("Serialize", index);
-                let args = bound::generic_args(self.container.generics);
-                quote!(&#wrapper::<'_, #(#args),*> { value: &self.#member, __marker: #private::PhantomData })
-            }
+            Some(_) => self
+                .with_wrapper("Serialize", index)
+                .serialized([quote!(&self.#member)]),
             None => quote!(&self.#member),
         }
     }
 
-    fn wrapper_ident(&self, direction: &str, index: usize) -> syn::Ident {
-        format_ident!("__{}With{}{}", direction, self.container.ident, index)
-    }
-
-    /// A type whose `Serialize` calls the field's `serialize_with` function.
-    fn serialize_with_wrapper(
-        &self,
-        index: usize,
-        field: &Field,
-        path: &syn::ExprPath,
-        where_clause: &syn::WhereClause,
-    ) -> TokenStream {
-        let private = self.private;
+    /// The wrapper of field `index`'s `serialize_with` or `deserialize_with` function.
+    fn with_wrapper(&self, direction: &str, index: usize) -> WithWrapper<'a> {
         let ident = &self.container.ident;
-        let wrapper = self.wrapper_ident("Serialize", index);
-        let ty = field.ty;
-        let generics = bound::with_ref_lifetime(self.container.generics);
-        let (impl_generics, wrapper_generics, _) = generics.split_for_impl();
         let (_, ty_generics, _) = self.container.generics.split_for_impl();
-        let call = user_call::call(path, quote!(self.value, __serializer));
-        let target = ImplFor::new(
-            &impl_generics,
-            quote!(#wrapper #wrapper_generics),
-            where_clause,
-        );
-        let serialize = impls::serialize(private, &target, quote!(), call);
-        quote! {
-            #[doc(hidden)]
-            struct #wrapper #impl_generics #where_clause {
-                value: &'__w #ty,
-                __marker: #private::PhantomData<fn() -> #ident #ty_generics>,
-            }
-
-            #serialize
-        }
+        WithWrapper::new(
+            self.private,
+            format_ident!("__{}With{}{}", direction, ident, index),
+            self.container.generics,
+            quote!(#ident #ty_generics),
+        )
     }
 
     fn deserialize(&self) -> TokenStream {
@@ -211,7 +187,12 @@ impl Tuple<'_> {
         };
         let wrappers = self.fields.iter().enumerate().filter_map(|(index, field)| {
             let path = field.attrs.deserialize_with()?;
-            Some(self.deserialize_with_wrapper(index, field, path, &where_clause))
+            let ty = field.ty;
+            Some(self.with_wrapper("Deserialize", index).deserializing(
+                &quote!(#ty),
+                path,
+                &where_clause,
+            ))
         });
         let container_default = match self.container.attrs.default() {
             SerdeDefault::None => None,
@@ -247,10 +228,10 @@ impl Tuple<'_> {
                 };
                 let next = match field.attrs.deserialize_with() {
                     Some(_) => {
-                        let wrapper = self.wrapper_ident("Deserialize", index);
+                        let wrapper = self.with_wrapper("Deserialize", index).read_type();
                         let next = or_return(
                             private,
-                            quote!(#private::SeqAccess::next_element::<#wrapper #de_ty_generics>(&mut __seq)),
+                            quote!(#private::SeqAccess::next_element::<#wrapper>(&mut __seq)),
                         );
                         quote!(#private::Option::map(#next, |__wrapped| __wrapped.value))
                     }
@@ -352,51 +333,6 @@ impl Tuple<'_> {
                 quote!(__default.#member)
             }
             SerdeDefault::None => quote!(#private::Default::default()),
-        }
-    }
-
-    /// A type whose `Deserialize` calls the field's `deserialize_with` function.
-    fn deserialize_with_wrapper(
-        &self,
-        index: usize,
-        field: &Field,
-        path: &syn::ExprPath,
-        where_clause: &syn::WhereClause,
-    ) -> TokenStream {
-        let private = self.private;
-        let ident = &self.container.ident;
-        let wrapper = self.wrapper_ident("Deserialize", index);
-        let ty = field.ty;
-        let de_generics = bound::with_de_lifetime(self.container.generics);
-        let (impl_generics, de_ty_generics, _) = de_generics.split_for_impl();
-        let (_, ty_generics, _) = self.container.generics.split_for_impl();
-        let call = user_call::call(path, quote!(__deserializer));
-        let target = ImplFor::new(
-            &impl_generics,
-            quote!(#wrapper #de_ty_generics),
-            where_clause,
-        );
-        let deserialize = impls::deserialize(
-            private,
-            &target,
-            quote!(),
-            // Typed here so that a function of the wrong type is an error at its name.
-            quote! {
-                let __value: #private::Result<#ty, __D::Error> = #call;
-                #private::Result::map(__value, |value| #wrapper {
-                    value,
-                    __marker: #private::PhantomData,
-                })
-            },
-        );
-        quote! {
-            #[doc(hidden)]
-            struct #wrapper #impl_generics #where_clause {
-                value: #ty,
-                __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
-            }
-
-            #deserialize
         }
     }
 }
