@@ -129,9 +129,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// hands keys out (see the runtime's `held_map.rs`), over the flattened members in declaration
 /// order: a member read in serde's order itself; two members taking unclaimed keys (catch-all
 /// maps, buffered fields); one taking them before a member with leaves or a buffered type that
-/// takes the keys it names (serde issue 2764); one
-/// viewing its keys (a struct with flattened fields, an internally tagged or untagged enum)
-/// before one taking unclaimed keys.
+/// takes the keys it names (serde issue 2764); one viewing its keys (a struct with flattened
+/// fields, an internally tagged or untagged enum) and reading some (by its leaves, or a buffered
+/// field of it by name) before one taking unclaimed keys.
 ///
 /// `runtime`: the same over a value's state (`FlattenDeserialize::reads_in_serde_order`), where
 /// a buffered field knows whether its type takes every key or only those it names.
@@ -285,10 +285,13 @@ fn combine(parts: Vec<Part>) -> TokenStream {
     for (i, first) in parts.iter().enumerate() {
         for later in &parts[i + 1..] {
             let (catch_all, viewer, leaves) = (&first.catch_all, &first.viewer, &first.has_leaves);
+            let names = &first.takes_names;
             let (later_catch_all, later_leaves) = (&later.catch_all, &later.has_leaves);
             let later_names = &later.takes_names;
             pairs.push(quote!(((#later_leaves || #later_names) && #catch_all)));
-            pairs.push(quote!((#viewer && #leaves && #later_catch_all)));
+            // A viewer reading keys (by its leaves, or a buffered field of it by name) before a
+            // catch-all: serde's flatten lends it the keys, so the catch-all receives them too.
+            pairs.push(quote!((#viewer && (#leaves || #names) && #later_catch_all)));
         }
     }
     quote!(false #(|| #orders)* || (0 #(+ #counts)*) >= 2 #(|| #pairs)*)

@@ -1095,3 +1095,65 @@ fn flatten_default_inside_a_flattened_option_takes_its_default() {
         reads_alike::<fast::Outer, twin::Outer>(&doc);
     }
 }
+
+mod only_a_buffered_member {
+    use std::collections::BTreeMap;
+
+    use super::Foreign;
+
+    pub mod fast {
+        use super::*;
+
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Root {
+            pub id: u32,
+            #[serde(flatten)]
+            pub viewer: Viewer,
+            #[serde(flatten)]
+            pub rest: BTreeMap<String, u32>,
+        }
+
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Viewer {
+            #[serde(flatten)]
+            #[fast_flatten(buffered)]
+            pub foreign: Foreign,
+        }
+    }
+
+    pub mod twin {
+        use super::*;
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Root {
+            pub id: u32,
+            #[serde(flatten)]
+            pub viewer: Viewer,
+            #[serde(flatten)]
+            pub rest: BTreeMap<String, u32>,
+        }
+
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Viewer {
+            #[serde(flatten)]
+            pub foreign: Foreign,
+        }
+    }
+}
+
+/// The same with a struct whose only flattened member is buffered (no leaves of its own; family
+/// 311 of the seed-5 long run): it still views the entries, so the catch-all after it receives
+/// the keys its buffered field reads.
+#[test]
+fn a_struct_of_one_buffered_member_lends_its_keys_to_a_later_catch_all() {
+    use only_a_buffered_member::{fast, twin};
+    for entries in [
+        vec![("id", num(1)), ("f", num(2)), ("z", num(3))],
+        vec![("f", num(2)), ("z", num(3)), ("id", num(1))],
+        vec![("z", num(3)), ("id", num(1))],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+    let read: fast::Root = serde_json::from_str(r#"{"id":1,"f":2,"z":3}"#).unwrap();
+    assert_eq!(read.rest, [("f".into(), 2), ("z".into(), 3)].into());
+}

@@ -40,6 +40,12 @@ const REGRESSIONS: &[u64] = &[
     // (a named rule); family 253, an integer tag at the head of a held sequence.
     0xb74f_105a_ef3e_41ef,
     0x7804_cbe7_41cf_bac5,
+    // Seed 5: family 311, a struct whose only flattened member is buffered, before a
+    // catch-all (fixed). Seed 7: families 161, 231 and 398 (named rules).
+    0x747d_023b_9d5f_1b5c,
+    0xd47e_9d37_65f5_68ec,
+    0x0d76_1b2a_513f_71aa,
+    0xa77b_832d_05ff_e065,
 ];
 
 fn main() {

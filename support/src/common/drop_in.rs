@@ -24,6 +24,8 @@ pub const RULES: &[&str] = &[
     "an externally tagged enum as a YAML map",
     "a sequence longer than its tuple, which the format reads",
     "a unit struct read from an empty map or sequence",
+    "a unit variant given a value, which ciborium skips",
+    "an adjacently tagged unit variant read from its tag alone",
     "a struct read from a YAML sequence",
     "an internally tagged enum written as a CBOR array",
     // Writing (the shape generator's checker compares what both derives write).
@@ -262,6 +264,25 @@ pub fn intended<T>(
                 || f.contains("invalid type: sequence, expected unit")) =>
         {
             Some("a unit struct read from an empty map or sequence")
+        }
+        // The other way round: rmp-serde writes a unit struct as an empty array and reads one
+        // back, asked in place; serde's buffer holds the array, which it refuses for a unit.
+        (Ok(_), Err(s))
+            if family == Family::MessagePack
+                && s.contains("invalid type: sequence, expected unit struct") =>
+        {
+            Some("a unit struct read from an empty map or sequence")
+        }
+        // ciborium's unit variant skips the value of a one-entry map (`{"V": 7}`); serde's
+        // buffer holds the value and refuses it for a unit variant.
+        (Ok(_), Err(s)) if family == Family::Cbor && s.contains("expected unit") => {
+            Some("a unit variant given a value, which ciborium skips")
+        }
+        // serde's derive writes an adjacently tagged unit variant as its tag alone (a struct of
+        // one field: `[tag]` where structs are sequences) and then asks a sequence for the
+        // content too; FastFlatten reads a unit variant from its tag alone, what serde writes.
+        (Ok(_), Err(s)) if s.contains("invalid length 1, expected adjacently tagged enum") => {
+            Some("an adjacently tagged unit variant read from its tag alone")
         }
         // serde's derive reads an internally tagged enum as any value, which ciborium gives as
         // an array too (the tag, then the fields); FastFlatten asks for a struct, which ciborium
