@@ -6,6 +6,7 @@ use syn::DeriveInput;
 
 use crate::attr::FieldOptions;
 use crate::errors::Errors;
+use crate::halves::Halves;
 
 /// FastFlatten works on structs of every shape and enums; a union is an error on the item.
 pub fn shape(input: &DeriveInput) -> syn::Result<()> {
@@ -22,25 +23,27 @@ pub fn shape(input: &DeriveInput) -> syn::Result<()> {
 }
 
 /// serde attributes and shapes the expansion does not handle (yet): each one an error naming it.
-pub fn supported(container: &Container) -> syn::Result<()> {
+pub fn supported(container: &Container, halves: Halves) -> syn::Result<()> {
     let mut errors = Errors::default();
     let attrs = &container.attrs;
     let ident = &container.ident;
     let identifier = match attrs.identifier() {
         serde_derive_internals::attr::Identifier::No => None,
-        serde_derive_internals::attr::Identifier::Field => Some("field_identifier"),
-        serde_derive_internals::attr::Identifier::Variant => Some("variant_identifier"),
+        serde_derive_internals::attr::Identifier::Field => Some(("field_identifier", "field")),
+        serde_derive_internals::attr::Identifier::Variant => {
+            Some(("variant_identifier", "variant"))
+        }
     };
-    if let Some(word) = identifier {
-        // An identifier enum has nothing to flatten, and is usually only read.
+    // An identifier enum is only read (serde's derive refuses to write one); its reading half
+    // is serde's derive's (`serde_copy::half`).
+    if let (Some((word, kind)), true) = (identifier, halves.ser) {
         let at = attribute_naming(&container.original.attrs, "serde", word);
         errors.push_at(
             at,
             ident,
             format!(
-                "FastFlatten does not support #[serde({word})]: an identifier enum has nothing to \
-                 flatten; derive serde's `Deserialize` (and `Serialize` if it is written) for \
-                 `{ident}` instead"
+                "{kind} identifiers cannot be serialized (as with serde's derive): derive \
+                 `FastDeserialize` for `{ident}`, the reading half alone"
             ),
         );
     }

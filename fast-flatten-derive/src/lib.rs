@@ -18,7 +18,7 @@
 //! | conversions | `convert.rs` | `transparent`, `from`, `try_from`, `into`: serde's impls through the other type |
 //! | unit structs | `unit.rs` | serde's unit impls, no leaves when flattened |
 //! | tuple structs | `tuple.rs` | serde's tuple and newtype struct impls |
-//! | remote definitions | `serde_copy.rs` | serde's own derive, on a hidden copy |
+//! | remote definitions, identifier enums | `serde_copy.rs` | serde's own derive, on a hidden copy |
 //! | wrapping | `dummy.rs` | the `const _: () = { ... };` every impl is placed in |
 //!
 //! Errors are collected with their spans and reported together; the macro never panics.
@@ -130,7 +130,7 @@ fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro
     let parsed = errors.take(ctxt.check()).is_some();
     if let Some(container) = &container {
         errors.take(check::shape(input));
-        errors.take(check::supported(container));
+        errors.take(check::supported(container, halves));
         errors.take(check::field_options(container));
         if parsed {
             errors.take(check::known_attributes(input));
@@ -145,6 +145,18 @@ fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro
     };
 
     let private = options.private();
+    if !matches!(
+        container.attrs.identifier(),
+        serde_derive_internals::attr::Identifier::No
+    ) {
+        // An identifier enum (`field_identifier`, `variant_identifier`) has nothing to flatten
+        // and nothing to speed up: its reading half is serde's own derive, on a hidden copy
+        // (`check::supported` refuses the writing half, as serde's derive does).
+        return Ok(dummy::wrap(
+            &private,
+            serde_copy::half(input, &container, &private, serde_copy::Half::Deserialize),
+        ));
+    }
     if container.attrs.remote().is_some() {
         return Ok(dummy::wrap(
             &private,

@@ -553,3 +553,59 @@ fn remote_definitions_one_half_at_a_time() {
     let written = serde_json::to_string(&Written { span: &read.span }).unwrap();
     assert_eq!(written, r#"{"span":{"START":1,"LEN":2}}"#);
 }
+
+/// Identifier enums are only read (serde's derive cannot write them): `FastDeserialize` reads
+/// them as serde's derive does, names, aliases, the fallback variant and indices alike.
+#[test]
+fn identifier_enums_read_as_serde_reads_them() {
+    #[derive(serde_fastkit::FastDeserialize, Debug, PartialEq)]
+    #[serde(field_identifier, rename_all = "lowercase")]
+    enum Field {
+        Name,
+        #[serde(alias = "n")]
+        Number,
+        Other(String),
+    }
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    #[serde(field_identifier, rename_all = "lowercase")]
+    enum TwinField {
+        Name,
+        #[serde(alias = "n")]
+        Number,
+        Other(String),
+    }
+
+    #[derive(serde_fastkit::FastDeserialize, Debug, PartialEq)]
+    #[serde(variant_identifier)]
+    enum Kind {
+        A,
+        B,
+    }
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    #[serde(variant_identifier)]
+    enum TwinKind {
+        A,
+        B,
+    }
+
+    for input in [r#"["name","n","zzz",1]"#, r#"["number"]"#, r#"[true]"#] {
+        let fast = serde_json::from_str::<Vec<Field>>(input).map(|v| format!("{v:?}"));
+        let twin = serde_json::from_str::<Vec<TwinField>>(input).map(|v| format!("{v:?}"));
+        assert_eq!(
+            fast.map_err(|e| e.to_string()),
+            twin.map_err(|e| e.to_string()),
+            "{input}"
+        );
+    }
+    for input in [r#"["A","B",1]"#, r#"["C"]"#, r#"[2]"#] {
+        let fast = serde_json::from_str::<Vec<Kind>>(input).map(|v| format!("{v:?}"));
+        let twin = serde_json::from_str::<Vec<TwinKind>>(input).map(|v| format!("{v:?}"));
+        assert_eq!(
+            fast.map_err(|e| e.to_string()),
+            twin.map_err(|e| e.to_string()),
+            "{input}"
+        );
+    }
+}

@@ -258,11 +258,6 @@ fn unsupported(def: &TypeDef) -> Option<String> {
             "tuple struct (derived only when `transparent` or converted both ways)".to_owned(),
         );
     }
-    for word in ["remote", "field_identifier", "variant_identifier"] {
-        if def.has_serde_word(word) {
-            return Some(format!("#[serde({word})]"));
-        }
-    }
     if def.packed {
         return Some("#[repr(packed)]".to_owned());
     }
