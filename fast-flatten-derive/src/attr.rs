@@ -18,12 +18,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// `path::to::serde_fastkit::__private`: everything generated code calls.
-    pub fn private(&self) -> proc_macro2::TokenStream {
-        let krate = &self.krate;
-        quote::quote!(#krate::__private)
-    }
-
     pub fn from_input(input: &DeriveInput) -> syn::Result<Options> {
         let mut krate: Option<syn::Path> = None;
         let mut strict = false;

@@ -171,25 +171,18 @@ pub fn where_clause(tree: &Tree, which: Impl) -> WhereClause {
         Impl::Serialize => tree.ser_bound,
     };
     let fields: Vec<FieldUse> = tree.members.iter().map(FieldUse::of_member).collect();
-    let mut clause = clause_of(
-        &tree.generics,
-        container_bound,
-        &fields,
-        &tree.private,
-        which,
-    );
+    let mut clause = clause_of(&tree.generics, container_bound, &fields, which);
     // serde asks `Default` of a generic struct with a container `default`.
     if container_bound.is_none()
         && which == Impl::Deserialize
         && !tree.generics.params.is_empty()
         && matches!(tree.default, serde_derive_internals::attr::Default::Default)
     {
-        let private = &tree.private;
         let ident = &tree.ident;
         let (_, ty_generics, _) = tree.generics.split_for_impl();
         clause
             .predicates
-            .push(parse_quote!(#ident #ty_generics: #private::Default));
+            .push(parse_quote!(#ident #ty_generics: __fastkit::Default));
     }
     clause
 }
@@ -200,11 +193,10 @@ pub fn fields_where_clause<'f, 'a: 'f>(
     generics: &Generics,
     container_bound: Option<&[WherePredicate]>,
     fields: impl IntoIterator<Item = &'f serde_derive_internals::ast::Field<'a>>,
-    private: &TokenStream,
     which: Impl,
 ) -> WhereClause {
     let fields: Vec<FieldUse> = fields.into_iter().map(FieldUse::of_field).collect();
-    clause_of(generics, container_bound, &fields, private, which)
+    clause_of(generics, container_bound, &fields, which)
 }
 
 /// `generics`' own where clause plus serde's bounds of `fields` for `which`: each field's
@@ -213,7 +205,6 @@ fn clause_of(
     generics: &Generics,
     container_bound: Option<&[WherePredicate]>,
     fields: &[FieldUse],
-    private: &TokenStream,
     which: Impl,
 ) -> WhereClause {
     let mut clause = generics
@@ -222,7 +213,6 @@ fn clause_of(
         .unwrap_or_else(|| parse_quote!(where));
     let mut bounds = Bounds {
         generics,
-        private,
         which,
         clause: &mut clause,
     };
@@ -259,7 +249,6 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
     };
     let mut bounds = Bounds {
         generics,
-        private: &e.private,
         which,
         clause: &mut clause,
     };
@@ -312,13 +301,15 @@ pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
 /// FlattenSerialize`): a bound the compiler takes as one that may not hold, where it refuses
 /// one on a type without parameters that does not. The reading trait is asked for the impl's
 /// `'de`; its supertrait `FlattenFields` comes under the binder with it.
-pub fn flatten_bound(ty: &Type, private: &TokenStream, which: Impl) -> WherePredicate {
+pub fn flatten_bound(ty: &Type, which: Impl) -> WherePredicate {
     let predicate = match which {
-        Impl::Fields => quote_spanned!(ty.span()=> for<'__gate> #ty: #private::FlattenFields),
+        Impl::Fields => quote_spanned!(ty.span()=> for<'__gate> #ty: __fastkit::FlattenFields),
         Impl::Deserialize => {
-            quote_spanned!(ty.span()=> for<'__gate> #ty: #private::FlattenDeserialize<'de>)
+            quote_spanned!(ty.span()=> for<'__gate> #ty: __fastkit::FlattenDeserialize<'de>)
         }
-        Impl::Serialize => quote_spanned!(ty.span()=> for<'__gate> #ty: #private::FlattenSerialize),
+        Impl::Serialize => {
+            quote_spanned!(ty.span()=> for<'__gate> #ty: __fastkit::FlattenSerialize)
+        }
     };
     parse_quote!(#predicate)
 }
@@ -374,7 +365,6 @@ impl<'f> FieldUse<'f> {
 /// serde's bound rules, in one place, writing into one where clause.
 struct Bounds<'c> {
     generics: &'c Generics,
-    private: &'c TokenStream,
     which: Impl,
     clause: &'c mut WhereClause,
 }
@@ -416,7 +406,6 @@ impl Bounds<'_> {
     /// field of type `Config<P>` may need to be read), whatever the field's or variant's own
     /// `bound` says.
     fn default(&mut self, field: &FieldUse) {
-        let private = self.private;
         if self.which == Impl::Deserialize
             && matches!(
                 field.attrs.default(),
@@ -424,7 +413,7 @@ impl Bounds<'_> {
             )
         {
             for ty in bounded_types(field.ty, self.generics) {
-                self.push(parse_quote!(#ty: #private::Default));
+                self.push(parse_quote!(#ty: __fastkit::Default));
             }
         }
     }
@@ -432,7 +421,6 @@ impl Bounds<'_> {
     /// The bounds inferred for reading or writing `field` (none when it or its variant has a
     /// `bound` of its own, as in serde).
     fn inferred(&mut self, field: &FieldUse, variant_bound: bool) {
-        let private = self.private;
         let attrs = field.attrs;
         let ty = field.ty;
         if variant_bound || explicit(attrs.ser_bound(), attrs.de_bound(), self.which).is_some() {
@@ -447,24 +435,24 @@ impl Bounds<'_> {
         match self.which {
             Impl::Fields => {
                 if fields_bound {
-                    self.push(parse_quote!(#ty: #private::FlattenFields));
+                    self.push(parse_quote!(#ty: __fastkit::FlattenFields));
                 }
             }
             Impl::Deserialize => {
                 if !generic || field.catch_all {
                 } else if attrs.skip_deserializing() {
                     if fields_bound {
-                        self.push(parse_quote!(#ty: #private::FlattenFields));
+                        self.push(parse_quote!(#ty: __fastkit::FlattenFields));
                     }
                 } else if field.de_buffered {
                     if attrs.deserialize_with().is_none() {
-                        self.push(parse_quote!(#ty: #private::Deserialize<'de>));
+                        self.push(parse_quote!(#ty: __fastkit::Deserialize<'de>));
                     }
                 } else if field.flatten {
-                    self.push(parse_quote!(#ty: #private::FlattenDeserialize<'de>));
+                    self.push(parse_quote!(#ty: __fastkit::FlattenDeserialize<'de>));
                 } else if attrs.deserialize_with().is_none() {
                     for ty in bounded_types(ty, self.generics) {
-                        self.push(parse_quote!(#ty: #private::Deserialize<'de>));
+                        self.push(parse_quote!(#ty: __fastkit::Deserialize<'de>));
                     }
                 }
             }
@@ -472,13 +460,13 @@ impl Bounds<'_> {
                 if !generic || field.catch_all || attrs.skip_serializing() {
                 } else if field.ser_buffered {
                     if attrs.serialize_with().is_none() {
-                        self.push(parse_quote!(#ty: #private::Serialize));
+                        self.push(parse_quote!(#ty: __fastkit::Serialize));
                     }
                 } else if field.flatten {
-                    self.push(parse_quote!(#ty: #private::FlattenSerialize));
+                    self.push(parse_quote!(#ty: __fastkit::FlattenSerialize));
                 } else if attrs.serialize_with().is_none() {
                     for ty in bounded_types(ty, self.generics) {
-                        self.push(parse_quote!(#ty: #private::Serialize));
+                        self.push(parse_quote!(#ty: __fastkit::Serialize));
                     }
                 }
             }
@@ -515,7 +503,7 @@ impl Bounds<'_> {
             return;
         }
         if self.which == Impl::Serialize && !field.ser_buffered && !attrs.skip_serializing() {
-            self.push(flatten_bound(ty, self.private, Impl::Serialize));
+            self.push(flatten_bound(ty, Impl::Serialize));
         }
     }
 }

@@ -44,18 +44,18 @@ impl Conversions {
                 && attrs.type_into().is_some())
     }
 
-    pub fn of(container: &Container, private: &TokenStream) -> Conversions {
+    pub fn of(container: &Container) -> Conversions {
         let attrs = &container.attrs;
         let transparent = transparent_field(container);
         let ser = match (attrs.type_into(), transparent) {
-            (Some(into), _) => Some(serialize_into(container, private, into)),
-            (None, Some(field)) => Some(serialize_transparent(container, private, field)),
+            (Some(into), _) => Some(serialize_into(container, into)),
+            (None, Some(field)) => Some(serialize_transparent(container, field)),
             (None, None) => None,
         };
         let de = match (attrs.type_from(), attrs.type_try_from(), transparent) {
-            (Some(from), _, _) => Some(deserialize_from(container, private, from, false)),
-            (None, Some(from), _) => Some(deserialize_from(container, private, from, true)),
-            (None, None, Some(field)) => Some(deserialize_transparent(container, private, field)),
+            (Some(from), _, _) => Some(deserialize_from(container, from, false)),
+            (None, Some(from), _) => Some(deserialize_from(container, from, true)),
+            (None, None, Some(field)) => Some(deserialize_transparent(container, field)),
             (None, None, None) => None,
         };
         Conversions { ser, de }
@@ -97,115 +97,97 @@ fn where_clause(
 
 fn serialize_impl(
     container: &Container,
-    private: &TokenStream,
     where_clause: &syn::WhereClause,
     body: TokenStream,
 ) -> TokenStream {
     let target = ImplFor::item(&container.ident, container.generics, where_clause);
-    impls::serialize(private, &target, quote!(), body)
+    impls::serialize(&target, quote!(), body)
 }
 
 fn deserialize_impl(
     container: &Container,
-    private: &TokenStream,
     where_clause: &syn::WhereClause,
     body: TokenStream,
 ) -> TokenStream {
     let target = ImplFor::item_de(&container.ident, container.generics, where_clause);
-    impls::deserialize(private, &target, quote!(), body)
+    impls::deserialize(&target, quote!(), body)
 }
 
 /// `into = "T"`: the value cloned, converted and serialized.
-fn serialize_into(container: &Container, private: &TokenStream, into: &Type) -> TokenStream {
+fn serialize_into(container: &Container, into: &Type) -> TokenStream {
     let where_clause = where_clause(
         container,
         container.attrs.ser_bound(),
         into,
-        parse_quote!(#into: #private::Serialize),
+        parse_quote!(#into: __fastkit::Serialize),
     );
     let body = quote! {
-        let __value: #into = #private::Into::into(#private::Clone::clone(self));
-        #private::Serialize::serialize(&__value, __serializer)
+        let __value: #into = __fastkit::Into::into(__fastkit::Clone::clone(self));
+        __fastkit::Serialize::serialize(&__value, __serializer)
     };
-    serialize_impl(container, private, &where_clause, body)
+    serialize_impl(container, &where_clause, body)
 }
 
 /// `from = "T"` / `try_from = "T"`: a `T` deserialized, then converted (a failed `try_from` is
 /// the format's custom error, with the conversion error's `Display`).
-fn deserialize_from(
-    container: &Container,
-    private: &TokenStream,
-    from: &Type,
-    fallible: bool,
-) -> TokenStream {
+fn deserialize_from(container: &Container, from: &Type, fallible: bool) -> TokenStream {
     let where_clause = where_clause(
         container,
         container.attrs.de_bound(),
         from,
-        parse_quote!(#from: #private::Deserialize<'de>),
+        parse_quote!(#from: __fastkit::Deserialize<'de>),
     );
     let convert = if fallible {
         quote! {
-            #private::Result::map_err(
-                <Self as #private::TryFrom<#from>>::try_from(__value),
-                <__D::Error as #private::DeError>::custom,
+            __fastkit::Result::map_err(
+                <Self as __fastkit::TryFrom<#from>>::try_from(__value),
+                <__D::Error as __fastkit::DeError>::custom,
             )
         }
     } else {
-        quote!(#private::Ok(<Self as #private::From<#from>>::from(__value)))
+        quote!(__fastkit::Ok(<Self as __fastkit::From<#from>>::from(__value)))
     };
-    let value = or_return(
-        private,
-        quote!(<#from as #private::Deserialize<'de>>::deserialize(__deserializer)),
-    );
+    let value =
+        or_return(quote!(<#from as __fastkit::Deserialize<'de>>::deserialize(__deserializer)));
     let body = quote! {
         let __value = #value;
         #convert
     };
-    deserialize_impl(container, private, &where_clause, body)
+    deserialize_impl(container, &where_clause, body)
 }
 
 /// `transparent`: the one field serialized as the value itself (by its `serialize_with`, if any).
-fn serialize_transparent(
-    container: &Container,
-    private: &TokenStream,
-    field: &Field,
-) -> TokenStream {
+fn serialize_transparent(container: &Container, field: &Field) -> TokenStream {
     let ty = field.ty;
     let member = &field.member;
     let where_clause = where_clause(
         container,
         container.attrs.ser_bound(),
         ty,
-        parse_quote!(#ty: #private::Serialize),
+        parse_quote!(#ty: __fastkit::Serialize),
     );
     let body = match field.attrs.serialize_with() {
         Some(path) => user_call::call(path, quote!(&self.#member, __serializer)),
-        None => quote!(#private::Serialize::serialize(&self.#member, __serializer)),
+        None => quote!(__fastkit::Serialize::serialize(&self.#member, __serializer)),
     };
-    serialize_impl(container, private, &where_clause, body)
+    serialize_impl(container, &where_clause, body)
 }
 
 /// `transparent`: the one field deserialized from the value itself; every other field (serde
 /// requires them skipped) takes its default.
-fn deserialize_transparent(
-    container: &Container,
-    private: &TokenStream,
-    field: &Field,
-) -> TokenStream {
+fn deserialize_transparent(container: &Container, field: &Field) -> TokenStream {
     let ty = field.ty;
     let where_clause = where_clause(
         container,
         container.attrs.de_bound(),
         ty,
-        parse_quote!(#ty: #private::Deserialize<'de>),
+        parse_quote!(#ty: __fastkit::Deserialize<'de>),
     );
     let read = match field.attrs.deserialize_with() {
-        Some(path) => or_return(private, user_call::call(path, quote!(__deserializer))),
-        None => or_return(
-            private,
-            quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer)),
-        ),
+        Some(path) => or_return(user_call::call(path, quote!(__deserializer))),
+        None => {
+            or_return(quote!(<#ty as __fastkit::Deserialize<'de>>::deserialize(__deserializer)))
+        }
     };
     let Data::Struct(_, fields) = &container.data else {
         return TokenStream::new();
@@ -217,46 +199,42 @@ fn deserialize_transparent(
         }
         let value = match other.attrs.default() {
             SerdeDefault::Path(path) => user_call::call(path, quote!()),
-            _ => quote!(#private::Default::default()),
+            _ => quote!(__fastkit::Default::default()),
         };
         quote!(#member: #value)
     });
     let body = quote! {
         let __value = #read;
-        #private::Ok(Self { #(#inits,)* })
+        __fastkit::Ok(Self { #(#inits,)* })
     };
-    deserialize_impl(container, private, &where_clause, body)
+    deserialize_impl(container, &where_clause, body)
 }
 
 /// The flatten traits of a type converted both ways, read and written as serde flattens it
 /// (`#[fast_flatten(buffered)]` on every field that flattens it, without the marker): its
 /// keys are those its `Deserialize` asks for (the other type's fields), held and replayed
 /// through it; its `Serialize` writes its fields or entries into the enclosing struct.
-pub fn flatten_through_conversion(
-    container: &Container,
-    private: &TokenStream,
-    halves: Halves,
-) -> TokenStream {
+pub fn flatten_through_conversion(container: &Container, halves: Halves) -> TokenStream {
     let ident = &container.ident;
     let (_, ty_generics, where_clause) = container.generics.split_for_impl();
     let mut de_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
     de_clause
         .predicates
-        .push(parse_quote!(#ident #ty_generics: #private::Deserialize<'de>));
+        .push(parse_quote!(#ident #ty_generics: __fastkit::Deserialize<'de>));
     let mut ser_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
     ser_clause
         .predicates
-        .push(parse_quote!(#ident #ty_generics: #private::Serialize));
-    let buffered = quote!(<#private::Buffered<Self> as #private::FlattenDeserialize<'de>>);
+        .push(parse_quote!(#ident #ty_generics: __fastkit::Serialize));
+    let buffered = quote!(<__fastkit::Buffered<Self> as __fastkit::FlattenDeserialize<'de>>);
     let fields = quote! {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
-            const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::Buffered];
+            const NAME_TREE: &'static [__fastkit::NamePart] = &[__fastkit::NamePart::Buffered];
             const CATCH_ALL: bool = true;
 
             #[inline]
-            fn slot_of(_key: &str) -> #private::Option<usize> {
-                #private::None
+            fn slot_of(_key: &str) -> __fastkit::Option<usize> {
+                __fastkit::None
             }
     };
     let reader = quote! {
@@ -272,29 +250,29 @@ pub fn flatten_through_conversion(
                 #buffered::state_is_empty(__state)
             }
 
-            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
                 __slot: usize,
                 __map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
+            ) -> __fastkit::Result<(), __M::Error> {
                 #buffered::deserialize_slot(__state, __slot, __map)
             }
 
-            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
-                #private::Result::map(#buffered::finish(__state), |__value| __value.0)
+            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
+                __fastkit::Result::map(#buffered::finish(__state), |__value| __value.0)
             }
 
-            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                __leaves: &mut #private::SeqLeaves<'_, __A>,
-            ) -> #private::Result<Self, __A::Error> {
-                #private::Result::map(#buffered::deserialize_leaves(__leaves), |__value| __value.0)
+            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+            ) -> __fastkit::Result<Self, __A::Error> {
+                __fastkit::Result::map(#buffered::deserialize_leaves(__leaves), |__value| __value.0)
             }
 
             #[inline]
             fn rest_claim(
                 __state: &mut Self::State,
-                __key: &#private::RestKey<'de>,
-            ) -> #private::RestClaim {
+                __key: &__fastkit::RestKey<'de>,
+            ) -> __fastkit::RestClaim {
                 #buffered::rest_claim(__state, __key)
             }
 
@@ -303,46 +281,44 @@ pub fn flatten_through_conversion(
                 #buffered::rest_takes_all(__state)
             }
 
-            fn fill_held<__E: #private::DeError>(
+            fn fill_held<__E: __fastkit::DeError>(
                 __state: &mut Self::State,
-                __held: &mut #private::HeldMap<'de>,
-                __mode: #private::HeldMode,
-            ) -> #private::Result<(), __E> {
+                __held: &mut __fastkit::HeldMap<'de>,
+                __mode: __fastkit::HeldMode,
+            ) -> __fastkit::Result<(), __E> {
                 #buffered::fill_held(__state, __held, __mode)
             }
 
-            fn deserialize_rest<__M: #private::MapAccess<'de>>(
+            fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
-                __key: #private::RestKey<'de>,
+                __key: __fastkit::RestKey<'de>,
                 __map: &mut __M,
-            ) -> #private::Result<bool, __M::Error> {
+            ) -> __fastkit::Result<bool, __M::Error> {
                 #buffered::deserialize_rest(__state, __key, __map)
             }
     };
     let writer = quote! {
-            const WRITE: #private::WriteShape = #private::WriteShape::BUFFERED;
+            const WRITE: __fastkit::WriteShape = __fastkit::WriteShape::BUFFERED;
 
             fn serialized_len(&self) -> usize {
-                #private::flat_len(self)
+                __fastkit::flat_len(self)
             }
 
-            fn serialize_leaves<__S: #private::FieldSink>(
+            fn serialize_leaves<__S: __fastkit::FieldSink>(
                 &self,
                 __out: &mut __S,
-            ) -> #private::Result<(), __S::Error> {
-                #private::serialize_flat(self, __out)
+            ) -> __fastkit::Result<(), __S::Error> {
+                __fastkit::serialize_flat(self, __out)
             }
     };
     let generics = container.generics;
     let de = || {
         let fields = impls::implement(
-            private,
             Trait::FlattenFields,
             &ImplFor::item(ident, generics, where_clause),
             fields,
         );
         let reader = impls::implement(
-            private,
             Trait::FlattenDeserialize,
             &ImplFor::item_de(ident, generics, &de_clause),
             reader,
@@ -351,7 +327,7 @@ pub fn flatten_through_conversion(
     };
     let ser = || {
         let target = ImplFor::item(ident, generics, &ser_clause);
-        impls::implement(private, Trait::FlattenSerialize, &target, writer)
+        impls::implement(Trait::FlattenSerialize, &target, writer)
     };
     halves.pick(de, ser)
 }

@@ -14,7 +14,6 @@ use crate::with_wrappers::WithWrapper;
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let per_key = inline::per_key();
-    let private = &tree.private;
     let de_generics = bound::with_de_lifetime(&tree.generics);
     let where_clause = bound::where_clause(tree, Impl::Deserialize);
     let name = tree.de_name;
@@ -35,7 +34,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let fill_members = fill_members(tree);
     let names_check = crate::fields::generic_names_check(
         tree,
-        quote!(<Self as #private::FlattenFields>::NAME_TREE),
+        quote!(<Self as __fastkit::FlattenFields>::NAME_TREE),
     );
     let state = &tree.state;
     let (_, de_ty_generics, _) = de_generics.split_for_impl();
@@ -46,7 +45,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let target = ImplFor::item_de(&tree.ident, &tree.generics, &where_clause);
     let reader = impls::implement(
-        private,
         Trait::FlattenDeserialize,
         &target,
         quote! {
@@ -56,7 +54,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             fn new_state() -> Self::State {
                 #state {
                     #(#initial_state,)*
-                    __marker: #private::PhantomData,
+                    __marker: __fastkit::PhantomData,
                 }
             }
 
@@ -68,25 +66,25 @@ pub fn expand(tree: &Tree) -> TokenStream {
             #owns
 
             #per_key
-            fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
+                __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
                 slot: usize,
                 map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
+            ) -> __fastkit::Result<(), __M::Error> {
                 #slot_dispatch
             }
 
             #per_key
-            fn finish<__E: #private::DeError>(
-                __state: <Self as #private::FlattenDeserialize<'de>>::State,
-            ) -> #private::Result<Self, __E> {
+            fn finish<__E: __fastkit::DeError>(
+                __state: <Self as __fastkit::FlattenDeserialize<'de>>::State,
+            ) -> __fastkit::Result<Self, __E> {
                 #finish
             }
 
             #[inline]
-            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                __leaves: &mut #private::SeqLeaves<'_, __A>,
-            ) -> #private::Result<Self, __A::Error> {
+            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+            ) -> __fastkit::Result<Self, __A::Error> {
                 #leaves
             }
 
@@ -96,12 +94,11 @@ pub fn expand(tree: &Tree) -> TokenStream {
     );
     // Inlined so that the format's struct reader sees the field count as a constant.
     let deserialize = impls::deserialize(
-        private,
         &target,
         per_key,
         quote! {
             #names_check
-            #private::deserialize_tree(__deserializer, #name, #expecting)
+            __fastkit::deserialize_tree(__deserializer, #name, #expecting)
         },
     );
 
@@ -121,18 +118,17 @@ pub fn expand(tree: &Tree) -> TokenStream {
 /// `TreeElements`: how many elements of a sequence the tree's `Deserialize` reads, for an
 /// internally tagged enum with a newtype variant holding it (`src/enums/newtype_len.rs`).
 fn tree_elements(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     let where_clause = bound::where_clause(tree, Impl::Fields);
     let target = ImplFor::item(&tree.ident, &tree.generics, where_clause);
     // A tree with a catch-all map is read as a map, whatever the format.
     let elements = quote! {
-        const ELEMENTS: usize = if <Self as #private::FlattenFields>::CATCH_ALL {
-            #private::UNKNOWN_ELEMENTS
+        const ELEMENTS: usize = if <Self as __fastkit::FlattenFields>::CATCH_ALL {
+            __fastkit::UNKNOWN_ELEMENTS
         } else {
-            <Self as #private::FlattenFields>::LEN
+            <Self as __fastkit::FlattenFields>::LEN
         };
     };
-    impls::implement(private, Trait::TreeElements, &target, elements)
+    impls::implement(Trait::TreeElements, &target, elements)
 }
 
 /// The hidden struct holding the leaves read so far (`FlattenDeserialize::State`): an `Option`
@@ -143,7 +139,6 @@ fn state_struct(
     de_generics: &syn::Generics,
     where_clause: &syn::WhereClause,
 ) -> TokenStream {
-    let private = &tree.private;
     let state = &tree.state;
     let vis = tree.vis;
     let ident = &tree.ident;
@@ -152,7 +147,7 @@ fn state_struct(
         let words = own_leaves(tree).count().div_ceil(64);
         quote! {
             __value: #ident #ty_generics,
-            __seen: #private::SeenLeaves<#words>,
+            __seen: __fastkit::SeenLeaves<#words>,
         }
     });
     let members = tree
@@ -165,9 +160,9 @@ fn state_struct(
             quote!(#name: #ty)
         } else if member.is_flatten() {
             let ty = child_ty(tree, member);
-            quote!(#name: <#ty as #private::FlattenDeserialize<'de>>::State)
+            quote!(#name: <#ty as __fastkit::FlattenDeserialize<'de>>::State)
         } else {
-            quote!(#name: #private::Option<#ty>)
+            quote!(#name: __fastkit::Option<#ty>)
         }
     });
     quote! {
@@ -175,7 +170,7 @@ fn state_struct(
         #vis struct #state #de_generics #where_clause {
             #in_place
             #(#fields,)*
-            __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
+            __marker: __fastkit::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
         }
     }
 }
@@ -183,14 +178,13 @@ fn state_struct(
 /// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
 /// a child's slots are asked of the child; and `non_name_key`, told to every child.
 fn owns(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
     let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
     if children.is_empty() {
         return None;
     }
     let chooses = children.iter().map(|member| {
         let ty = child_ty(tree, member);
-        quote!(<#ty as #private::FlattenDeserialize<'de>>::CHOOSES)
+        quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::CHOOSES)
     });
     let asks = children.iter().map(|member| {
         let ty = child_ty(tree, member);
@@ -198,15 +192,15 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         let offset = &member.offset;
         quote! {
             let own = slot.wrapping_sub(#offset);
-            if own < <#ty as #private::FlattenFields>::LEN {
-                return <#ty as #private::FlattenDeserialize<'de>>::owns(&__state.#field, own);
+            if own < <#ty as __fastkit::FlattenFields>::LEN {
+                return <#ty as __fastkit::FlattenDeserialize<'de>>::owns(&__state.#field, own);
             }
         }
     });
     let tell = children.iter().map(|member| {
         let ty = child_ty(tree, member);
         let field = member.state_field();
-        quote!(<#ty as #private::FlattenDeserialize<'de>>::non_name_key(&mut __state.#field);)
+        quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::non_name_key(&mut __state.#field);)
     });
     Some(quote! {
         const CHOOSES: bool = false #(|| #chooses)*;
@@ -225,7 +219,6 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
 
 /// `new_state`'s field initializers, and `state_is_empty`'s body.
 fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
-    let private = &tree.private;
     let in_place = in_place_start(tree);
     let has_leaf_fields = in_place.is_none();
     let members = || {
@@ -234,18 +227,18 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
     };
     let value = in_place
         .as_ref()
-        .map(|default| quote!(__value: #default, __seen: #private::SeenLeaves::new()));
+        .map(|default| quote!(__value: #default, __seen: __fastkit::SeenLeaves::new()));
     let initial = value
         .into_iter()
         .chain(members().map(|member| {
             let name = member.state_field();
             if member.is_catch_all() {
-                quote!(#name: #private::Default::default())
+                quote!(#name: __fastkit::Default::default())
             } else if member.is_flatten() {
                 let ty = child_ty(tree, member);
-                quote!(#name: <#ty as #private::FlattenDeserialize<'de>>::new_state())
+                quote!(#name: <#ty as __fastkit::FlattenDeserialize<'de>>::new_state())
             } else {
-                quote!(#name: #private::None)
+                quote!(#name: __fastkit::None)
             }
         }))
         .collect();
@@ -255,10 +248,10 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
         .chain(members().map(|member| {
             let name = member.state_field();
             if member.is_catch_all() {
-                quote!(#private::catch_all_is_empty(&__state.#name))
+                quote!(__fastkit::catch_all_is_empty(&__state.#name))
             } else if member.is_flatten() {
                 let ty = child_ty(tree, member);
-                quote!(<#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#name))
+                quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::state_is_empty(&__state.#name))
             } else {
                 quote!(__state.#name.is_none())
             }
@@ -274,7 +267,6 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
 
 /// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
 fn slot_dispatch(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     let in_place = in_place_start(tree).is_some();
     let bits = own_leaf_bits(tree);
     let steps = tree.de_members().filter(|m| !m.is_catch_all()).map(|member| {
@@ -283,8 +275,8 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
         if member.is_flatten() {
             let ty = child_ty(tree, member);
             quote! {
-                if slot < #offset + <#ty as #private::FlattenFields>::LEN {
-                    return <#ty as #private::FlattenDeserialize<'de>>::deserialize_slot(
+                if slot < #offset + <#ty as __fastkit::FlattenFields>::LEN {
+                    return <#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_slot(
                         &mut __state.#field,
                         slot - (#offset),
                         map,
@@ -297,17 +289,17 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             let bit = bits[&member.index];
             let read = match wrapper_type(tree, member) {
                 Some(wrapper) => {
-                    let wrapped = or_return(private, quote!(#private::MapAccess::next_value::<#wrapper>(map)));
+                    let wrapped = or_return(quote!(__fastkit::MapAccess::next_value::<#wrapper>(map)));
                     quote! {
                         if !__state.__seen.insert(#bit) {
-                            return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
+                            return __fastkit::Err(<__M::Error as __fastkit::DeError>::duplicate_field(#name));
                         }
                         __state.__value.#place = (#wrapped).value;
-                        return #private::Ok(());
+                        return __fastkit::Ok(());
                     }
                 }
                 None => quote! {
-                    return #private::deserialize_leaf_in_place(
+                    return __fastkit::deserialize_leaf_in_place(
                         &mut __state.__value.#place,
                         &mut __state.__seen,
                         #bit,
@@ -325,16 +317,16 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             let name = member.de_name();
             let read = match wrapper_type(tree, member) {
                 Some(wrapper) => {
-                    let wrapped = or_return(private, quote!(#private::MapAccess::next_value::<#wrapper>(map)));
+                    let wrapped = or_return(quote!(__fastkit::MapAccess::next_value::<#wrapper>(map)));
                     quote! {
                         if __state.#field.is_some() {
-                            return #private::Err(<__M::Error as #private::DeError>::duplicate_field(#name));
+                            return __fastkit::Err(<__M::Error as __fastkit::DeError>::duplicate_field(#name));
                         }
-                        __state.#field = #private::Some((#wrapped).value);
-                        return #private::Ok(());
+                        __state.#field = __fastkit::Some((#wrapped).value);
+                        return __fastkit::Ok(());
                     }
                 }
-                None => quote!(return #private::deserialize_leaf(&mut __state.#field, #name, map);),
+                None => quote!(return __fastkit::deserialize_leaf(&mut __state.#field, #name, map);),
             };
             quote! {
                 if slot == #offset {
@@ -347,21 +339,20 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
     let tag = tree.tag.map(|_| {
         quote! {
             if slot == 0 {
-                return #private::Result::map(#private::MapAccess::next_value::<#private::IgnoredAny>(map), |_| ());
+                return __fastkit::Result::map(__fastkit::MapAccess::next_value::<__fastkit::IgnoredAny>(map), |_| ());
             }
         }
     });
     quote! {
         #tag
         #(#steps)*
-        #private::Err(#private::slot_out_of_range())
+        __fastkit::Err(__fastkit::slot_out_of_range())
     }
 }
 
 /// `finish`: every member's value from the state. Own leaves first, then flattened children, so
 /// that the first "missing field" reported is the one serde's derive reports.
 fn finish(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     if in_place_start(tree).is_some() {
         return finish_in_place(tree);
     }
@@ -371,8 +362,8 @@ fn finish(tree: &Tree) -> TokenStream {
         let missing = missing_in_map(tree, member);
         quote! {
             let #local = match __state.#field {
-                #private::Some(value) => value,
-                #private::None => #missing,
+                __fastkit::Some(value) => value,
+                __fastkit::None => #missing,
             };
         }
     });
@@ -394,7 +385,7 @@ fn finish(tree: &Tree) -> TokenStream {
         #(#own)*
         #(#children)*
         #(#catch_alls)*
-        #private::Ok(#construct)
+        __fastkit::Ok(#construct)
     }
 }
 
@@ -403,27 +394,23 @@ fn finish(tree: &Tree) -> TokenStream {
 /// no keys (as serde's derive, which ignores the attribute, reads it) or, where it cannot, the
 /// default.
 fn child_value(tree: &Tree, member: &Member) -> TokenStream {
-    let private = &tree.private;
     let field = member.state_field();
     let ty = child_ty(tree, member);
     let finish = unwrap_child(
         member,
-        or_return(
-            private,
-            quote!(<#ty as #private::FlattenDeserialize<'de>>::finish(__state.#field)),
-        ),
+        or_return(quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::finish(__state.#field))),
     );
     let default = match member.attrs().default() {
         SerdeDefault::None => return finish,
-        SerdeDefault::Default => quote!(#private::Default::default()),
+        SerdeDefault::Default => quote!(__fastkit::Default::default()),
         SerdeDefault::Path(path) => user_call::call(path, quote!()),
     };
     let read = unwrap_child(member, quote!(__read));
     quote! {
-        if <#ty as #private::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
-            match <#ty as #private::FlattenDeserialize<'de>>::finish::<__E>(__state.#field) {
-                #private::Ok(__read) => #read,
-                #private::Err(_) => #default,
+        if <#ty as __fastkit::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
+            match <#ty as __fastkit::FlattenDeserialize<'de>>::finish::<__E>(__state.#field) {
+                __fastkit::Ok(__read) => #read,
+                __fastkit::Err(_) => #default,
             }
         } else {
             #finish
@@ -439,7 +426,6 @@ fn child_value(tree: &Tree, member: &Member) -> TokenStream {
 /// and a select between the state and the default for each (serde's derive's way, measured at
 /// about twice the instructions per leaf on the wide record), an absent leaf costs nothing here.
 fn finish_in_place(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     let bits = own_leaf_bits(tree);
     // Without a container default the value starts with every leaf `None`, which is already
     // what an `Option` leaf's `#[serde(default)]` gives: nothing to do for it when absent.
@@ -491,7 +477,7 @@ fn finish_in_place(tree: &Tree) -> TokenStream {
         #(#children)*
         #(#catch_alls)*
         #(#skipped)*
-        #private::Ok(__value)
+        __fastkit::Ok(__value)
     }
 }
 
@@ -521,7 +507,6 @@ fn in_place_start(tree: &Tree) -> Option<TokenStream> {
     if let Some(default) = container_default_expr(tree) {
         return Some(default);
     }
-    let private = &tree.private;
     let all_options = tree.members.iter().all(|member| {
         member.is_leaf()
             && !member.attrs().skip_deserializing()
@@ -533,13 +518,12 @@ fn in_place_start(tree: &Tree) -> Option<TokenStream> {
     }
     let fields = tree.members.iter().map(|member| member.member());
     let marker = tree.marker_init();
-    Some(quote!(Self { #(#fields: #private::None,)* #marker }))
+    Some(quote!(Self { #(#fields: __fastkit::None,)* #marker }))
 }
 
 /// The container's default, as an expression, when it has `#[serde(default)]` and an own leaf
 /// takes its value from it.
 fn container_default_expr(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
     let used = tree
         .members
         .iter()
@@ -549,18 +533,17 @@ fn container_default_expr(tree: &Tree) -> Option<TokenStream> {
     }
     match tree.default {
         SerdeDefault::None => None,
-        SerdeDefault::Default => Some(quote!(#private::Default::default())),
+        SerdeDefault::Default => Some(quote!(__fastkit::Default::default())),
         SerdeDefault::Path(path) => Some(user_call::call(path, quote!())),
     }
 }
 
 /// `deserialize_leaves`: every member in declaration order from a sequence.
 fn deserialize_leaves(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     if tree.de_members().any(|m| m.is_catch_all()) {
         return quote! {
             let _ = __leaves;
-            #private::Err(#private::catch_all_in_sequence())
+            __fastkit::Err(__fastkit::catch_all_in_sequence())
         };
     }
     let default = container_default(tree);
@@ -572,33 +555,29 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
             let read = unwrap_child(
                 member,
                 or_return(
-                    private,
-                    quote!(<#ty as #private::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)),
+                    quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)),
                 ),
             );
             return quote!(let #local = #read;);
         }
         let next = match wrapper_type(tree, member) {
             Some(wrapper) => {
-                let next = or_return(private, quote!(__leaves.next_leaf::<#wrapper>()));
+                let next = or_return(quote!(__leaves.next_leaf::<#wrapper>()));
                 quote!((#next).map(|wrapped| wrapped.value))
             }
-            None => or_return(private, quote!(__leaves.next_leaf::<#ty>())),
+            None => or_return(quote!(__leaves.next_leaf::<#ty>())),
         };
         let missing = missing_in_seq(tree, member);
         quote! {
             let #local = match #next {
-                #private::Some(value) => value,
-                #private::None => #missing,
+                __fastkit::Some(value) => value,
+                __fastkit::None => #missing,
             };
         }
     });
     // A tagged struct writes its tag first; it is read as a string and ignored.
     let tag = tree.tag.map(|_| {
-        let read = or_return(
-            private,
-            quote!(__leaves.next_leaf_seed(#private::IgnoredStr)),
-        );
+        let read = or_return(quote!(__leaves.next_leaf_seed(__fastkit::IgnoredStr)));
         quote!(let _ = #read;)
     });
     let construct = construct(tree);
@@ -606,7 +585,7 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
         #default
         #tag
         #(#reads)*
-        #private::Ok(#construct)
+        __fastkit::Ok(#construct)
     }
 }
 
@@ -615,10 +594,7 @@ fn construct(tree: &Tree) -> TokenStream {
     let fields = tree.members.iter().map(|member| {
         let name = member.member();
         let value = if member.attrs().skip_deserializing() {
-            default_value(tree, member).unwrap_or_else(|| {
-                let private = &tree.private;
-                quote!(#private::Default::default())
-            })
+            default_value(tree, member).unwrap_or_else(|| quote!(__fastkit::Default::default()))
         } else {
             let local = member.local();
             quote!(#local)
@@ -638,9 +614,8 @@ fn container_default(tree: &Tree) -> Option<TokenStream> {
 
 /// A member's default: its own `default`, else the container's, else none.
 fn default_value(tree: &Tree, member: &Member) -> Option<TokenStream> {
-    let private = &tree.private;
     match member.attrs().default() {
-        SerdeDefault::Default => return Some(quote!(#private::Default::default())),
+        SerdeDefault::Default => return Some(quote!(__fastkit::Default::default())),
         SerdeDefault::Path(path) => return Some(user_call::call(path, quote!())),
         SerdeDefault::None => {}
     }
@@ -655,23 +630,21 @@ fn default_value(tree: &Tree, member: &Member) -> Option<TokenStream> {
 /// The value of an own leaf absent from a map: its default, else serde's missing-field rule
 /// (`None` for an `Option`, an error otherwise; always an error with `deserialize_with`).
 fn missing_in_map(tree: &Tree, member: &Member) -> TokenStream {
-    let private = &tree.private;
     let name = member.de_name();
     if let Some(default) = default_value(tree, member) {
         default
     } else if member.attrs().deserialize_with().is_some() {
-        quote!(return #private::Err(<__E as #private::DeError>::missing_field(#name)))
+        quote!(return __fastkit::Err(<__E as __fastkit::DeError>::missing_field(#name)))
     } else {
-        or_return(private, quote!(#private::missing_field(#name)))
+        or_return(quote!(__fastkit::missing_field(#name)))
     }
 }
 
 /// The value of an own leaf past the end of a sequence: its default, else serde's
 /// "invalid length" error.
 fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
-    let private = &tree.private;
     default_value(tree, member)
-        .unwrap_or_else(|| quote!(return #private::Err(__leaves.invalid_length())))
+        .unwrap_or_else(|| quote!(return __fastkit::Err(__leaves.invalid_length())))
 }
 
 /// The type a flattened member's state and reading are asked of: its `flat_ty`, or for a
@@ -679,8 +652,7 @@ fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
 pub fn child_ty(tree: &Tree, member: &Member) -> TokenStream {
     match wrapper_type(tree, member) {
         Some(wrapper) => {
-            let private = &tree.private;
-            quote!(#private::Buffered<#wrapper>)
+            quote!(__fastkit::Buffered<#wrapper>)
         }
         None => member.flat_ty.clone(),
     }
@@ -714,7 +686,6 @@ fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
     let ident = &tree.ident;
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     WithWrapper::new(
-        &tree.private,
         format_ident!("__DeserializeWith{}{}", tree.ident, member.index),
         &tree.generics,
         quote!(#ident #ty_generics),
@@ -725,7 +696,6 @@ fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
 /// name (a buffered struct's field), else to the first that takes every such key (a catch-all
 /// map). Structs without flattened fields keep the traits' defaults.
 fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
     let takers: Vec<&Member> = tree
         .de_members()
         .filter(|m| m.is_flatten() || m.is_catch_all())
@@ -738,13 +708,13 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         let field = member.state_field();
         let ty = child_ty(tree, member);
         if member.is_catch_all() {
-            quote!(#private::RestClaim::All)
+            quote!(__fastkit::RestClaim::All)
         } else {
             quote! {
-                if <#ty as #private::FlattenFields>::CATCH_ALL {
-                    <#ty as #private::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
+                if <#ty as __fastkit::FlattenFields>::CATCH_ALL {
+                    <#ty as __fastkit::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
                 } else {
-                    #private::RestClaim::No
+                    __fastkit::RestClaim::No
                 }
             }
         }
@@ -753,18 +723,18 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         let field = member.state_field();
         let ty = child_ty(tree, member);
         if member.is_catch_all() {
-            quote!(#private::catch_all_insert(&mut __state.#field, key, map))
+            quote!(__fastkit::catch_all_insert(&mut __state.#field, key, map))
         } else {
-            quote!(<#ty as #private::FlattenDeserialize<'de>>::deserialize_rest(&mut __state.#field, key, map))
+            quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_rest(&mut __state.#field, key, map))
         }
     };
     let claims = takers.iter().map(|member| {
         let claim = claim_of(member, quote!(key));
         quote! {
             match #claim {
-                #private::RestClaim::Named => return #private::RestClaim::Named,
-                #private::RestClaim::All => __claim = #private::RestClaim::All,
-                #private::RestClaim::No => {}
+                __fastkit::RestClaim::Named => return __fastkit::RestClaim::Named,
+                __fastkit::RestClaim::All => __claim = __fastkit::RestClaim::All,
+                __fastkit::RestClaim::No => {}
             }
         }
     });
@@ -772,7 +742,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         let claim = claim_of(member, quote!(&key));
         let give = give_to(member);
         quote! {
-            if #claim == #private::RestClaim::Named {
+            if #claim == __fastkit::RestClaim::Named {
                 return #give;
             }
         }
@@ -781,7 +751,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         let claim = claim_of(member, quote!(&key));
         let give = give_to(member);
         quote! {
-            if #claim == #private::RestClaim::All {
+            if #claim == __fastkit::RestClaim::All {
                 return #give;
             }
         }
@@ -789,24 +759,24 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     Some(quote! {
         #[inline]
         fn rest_claim(
-            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
-            key: &#private::RestKey<'de>,
-        ) -> #private::RestClaim {
-            let mut __claim = #private::RestClaim::No;
+            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
+            key: &__fastkit::RestKey<'de>,
+        ) -> __fastkit::RestClaim {
+            let mut __claim = __fastkit::RestClaim::No;
             #(#claims)*
             __claim
         }
 
         #[inline]
-        fn deserialize_rest<__M: #private::MapAccess<'de>>(
-            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
-            key: #private::RestKey<'de>,
+        fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
+            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
+            key: __fastkit::RestKey<'de>,
             map: &mut __M,
-        ) -> #private::Result<bool, __M::Error> {
+        ) -> __fastkit::Result<bool, __M::Error> {
             #(#named)*
             #(#all)*
             let _ = (__state, key, map);
-            #private::Ok(false)
+            __fastkit::Ok(false)
         }
     })
 }
@@ -815,7 +785,6 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
 /// declaration order, from the held entries, taking or viewing them as serde's flatten hands
 /// them to a field of its type.
 fn fill_members(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
     if !tree.may_read_in_serde_order() {
         return None;
     }
@@ -825,18 +794,18 @@ fn fill_members(tree: &Tree) -> Option<TokenStream> {
         .map(|member| {
             let field = member.state_field();
             let fill = if member.is_catch_all() {
-                quote!(#private::fill_catch_all_held::<_, _, _, __E>(&mut __state.#field, __held))
+                quote!(__fastkit::fill_catch_all_held::<_, _, _, __E>(&mut __state.#field, __held))
             } else {
                 let ty = child_ty(tree, member);
                 quote! {
-                    <#ty as #private::FlattenDeserialize<'de>>::fill_held::<__E>(
+                    <#ty as __fastkit::FlattenDeserialize<'de>>::fill_held::<__E>(
                         &mut __state.#field,
                         __held,
-                        #private::held_mode::<#ty>(),
+                        __fastkit::held_mode::<#ty>(),
                     )
                 }
             };
-            let fill = or_return(private, fill);
+            let fill = or_return(fill);
             quote!(#fill;)
         })
         .collect();
@@ -852,30 +821,30 @@ fn fill_members(tree: &Tree) -> Option<TokenStream> {
             }
             let field = member.state_field();
             let ty = child_ty(tree, member);
-            quote!(<#ty as #private::FlattenDeserialize<'de>>::rest_takes_all(&mut __state.#field))
+            quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::rest_takes_all(&mut __state.#field))
         });
     let serde_order = crate::fields::serde_order(tree, true);
     Some(quote! {
         #[inline]
         fn rest_takes_all(
-            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
         ) -> bool {
             false #(|| #takes_all)*
         }
 
         #[inline]
         fn reads_in_serde_order(
-            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
+            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
         ) -> bool {
-            <Self as #private::FlattenFields>::SERDE_ORDER && (#serde_order)
+            <Self as __fastkit::FlattenFields>::SERDE_ORDER && (#serde_order)
         }
 
-        fn fill_members<__E: #private::DeError>(
-            __state: &mut <Self as #private::FlattenDeserialize<'de>>::State,
-            __held: &mut #private::HeldMap<'de>,
-        ) -> #private::Result<(), __E> {
+        fn fill_members<__E: __fastkit::DeError>(
+            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
+            __held: &mut __fastkit::HeldMap<'de>,
+        ) -> __fastkit::Result<(), __E> {
             #(#fills)*
-            #private::Ok(())
+            __fastkit::Ok(())
         }
     })
 }

@@ -7,9 +7,12 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::halves::Halves;
-use crate::impls::{self, ImplFor, Trait};
+use crate::unit;
 
-pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
+/// The block around `items`, which binds the runtime's `__private` module to the one name every
+/// generated path starts with, `__fastkit` (as serde_derive binds `_serde`): `krate` is
+/// `::serde_fastkit`, or the path of `#[fast_flatten(crate = "...")]`.
+pub fn wrap(krate: &syn::Path, items: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         // `private_bounds`: the items are bounded on the flattened fields' types (`bound.rs`),
@@ -26,7 +29,9 @@ pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
             // `#[serde(borrow)]` on a `Cow` field makes serde's parser name
             // `_serde::__private::de::borrow_cow_str`; this is where that path leads.
             #[allow(unused_imports)]
-            use #private::serde_compat as _serde;
+            use #krate::__private as __fastkit;
+            #[allow(unused_imports)]
+            use #krate::__private::serde_compat as _serde;
 
             #items
         };
@@ -38,91 +43,23 @@ pub fn wrap(private: &TokenStream, items: TokenStream) -> TokenStream {
 /// (in a struct that flattens it, in `serde_json::to_string`) would add an error of its own
 /// ("the trait `Serialize` is not implemented"), burying the one that names the cause. This is
 /// what thiserror does on failure.
-pub fn placeholders(input: &DeriveInput, private: &TokenStream, halves: Halves) -> TokenStream {
-    let ident = &input.ident;
-    let generics = &input.generics;
-    let where_clause = generics.where_clause.as_ref();
-    let unreachable = quote!(#private::unreachable!());
-    // A type that already has a lifetime `'de` (itself an error) gets no `'de` impls.
-    let has_de = generics.lifetimes().any(|l| l.lifetime.ident == "de");
-    let de_impls = (halves.de && !has_de).then(|| {
-        let reading = ImplFor::item_de(ident, generics, where_clause);
-        let deserialize = impls::deserialize(private, &reading, quote!(), unreachable.clone());
-        let reader = impls::implement(
-            private,
-            Trait::FlattenDeserialize,
-            &reading,
-            quote! {
-                type State = ();
-
-                fn new_state() {}
-
-                fn state_is_empty(_state: &()) -> bool {
-                    true
-                }
-
-                fn deserialize_slot<__M: #private::MapAccess<'de>>(
-                    _state: &mut (),
-                    _slot: usize,
-                    _map: &mut __M,
-                ) -> #private::Result<(), __M::Error> {
-                    #unreachable
-                }
-
-                fn finish<__E: #private::DeError>(_state: ()) -> #private::Result<Self, __E> {
-                    #unreachable
-                }
-
-                fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                    _leaves: &mut #private::SeqLeaves<'_, __A>,
-                ) -> #private::Result<Self, __A::Error> {
-                    #unreachable
-                }
-            },
-        );
-        quote!(#deserialize #reader)
-    });
-    let target = ImplFor::item(ident, generics, where_clause);
-    let fields = halves.de.then(|| {
-        impls::implement(
-            private,
-            Trait::FlattenFields,
-            &target,
-            quote! {
-                const LEN: usize = 0;
-                const FIELDS: &'static [&'static str] = &[];
-
-                fn slot_of(_key: &str) -> #private::Option<usize> {
-                    #private::None
-                }
-            },
-        )
-    });
-    let ser_impls = halves.ser.then(|| {
-        let serialize = impls::serialize(private, &target, quote!(), unreachable.clone());
-        let writer = impls::implement(
-            private,
-            Trait::FlattenSerialize,
-            &target,
-            quote! {
-                fn serialized_len(&self) -> usize {
-                    #unreachable
-                }
-
-                fn serialize_leaves<__S: #private::FieldSink>(
-                    &self,
-                    _out: &mut __S,
-                ) -> #private::Result<(), __S::Error> {
-                    #unreachable
-                }
-            },
-        );
-        quote!(#serialize #writer)
-    });
-    let items = quote! {
-        #fields
-        #ser_impls
-        #de_impls
+pub fn placeholders(input: &DeriveInput, krate: &syn::Path, halves: Halves) -> TokenStream {
+    let unreachable = quote!(__fastkit::unreachable!());
+    // A type that already has a lifetime `'de` (itself an error) gets no reading impls.
+    let has_de = input.generics.lifetimes().any(|l| l.lifetime.ident == "de");
+    let halves = Halves {
+        de: halves.de && !has_de,
+        ser: halves.ser,
     };
-    wrap(private, items)
+    let items = unit::leafless(
+        &input.ident,
+        &input.generics,
+        halves,
+        &unit::Bodies {
+            deserialize: unreachable.clone(),
+            value: unreachable.clone(),
+            serialize: unreachable,
+        },
+    );
+    wrap(krate, items)
 }

@@ -19,7 +19,6 @@ use crate::with_wrappers::WithWrapper;
 
 pub fn expand(e: &Enum) -> TokenStream {
     let per_key = inline::per_key();
-    let private = &e.private;
     let self_ty = e.self_ty();
     let generics = &e.container.generics;
     let de_generics = bound::with_de_lifetime(generics);
@@ -47,13 +46,13 @@ pub fn expand(e: &Enum) -> TokenStream {
         });
         quote! {
             #per_key
-            fn deserialize_variant_access<__A: #private::VariantAccess<'de>>(
+            fn deserialize_variant_access<__A: __fastkit::VariantAccess<'de>>(
                 index: usize,
                 access: __A,
-            ) -> #private::Result<Self, __A::Error> {
+            ) -> __fastkit::Result<Self, __A::Error> {
                 match index {
                     #(#arms)*
-                    _ => #private::Err(#private::variant_out_of_range()),
+                    _ => __fastkit::Err(__fastkit::variant_out_of_range()),
                 }
             }
         }
@@ -65,7 +64,7 @@ pub fn expand(e: &Enum) -> TokenStream {
             let from_trees = struct_variant_trees(e);
             Some(quote! {
                 #[automatically_derived]
-                impl #de_impl_generics #private::InternallyTagged<'de> for #self_ty #where_clause {
+                impl #de_impl_generics __fastkit::InternallyTagged<'de> for #self_ty #where_clause {
                     const TAG: &'static str = #tag;
                     #from_trees
                 }
@@ -75,7 +74,7 @@ pub fn expand(e: &Enum) -> TokenStream {
     };
     let entry = entry_point(e);
     let target = ImplFor::new(&de_impl_generics, &self_ty, &where_clause);
-    let deserialize = impls::deserialize(private, &target, per_key, entry);
+    let deserialize = impls::deserialize(&target, per_key, entry);
 
     quote! {
         #names
@@ -83,15 +82,15 @@ pub fn expand(e: &Enum) -> TokenStream {
         #(#with_wrappers)*
 
         #[automatically_derived]
-        impl #de_impl_generics #private::DeserializeVariant<'de> for #self_ty #where_clause {
+        impl #de_impl_generics __fastkit::DeserializeVariant<'de> for #self_ty #where_clause {
             #[inline]
-            fn deserialize_variant<__D: #private::Deserializer<'de>>(
+            fn deserialize_variant<__D: __fastkit::Deserializer<'de>>(
                 index: usize,
                 __deserializer: __D,
-            ) -> #private::Result<Self, __D::Error> {
+            ) -> __fastkit::Result<Self, __D::Error> {
                 match index {
                     #(#content_arms)*
-                    _ => #private::Err(#private::variant_out_of_range()),
+                    _ => __fastkit::Err(__fastkit::variant_out_of_range()),
                 }
             }
 
@@ -108,7 +107,6 @@ pub fn expand(e: &Enum) -> TokenStream {
 
 /// `Variants`: the enum's names, and the lookup of a variant by name.
 fn variants_impl(e: &Enum) -> TokenStream {
-    let private = &e.private;
     let self_ty = e.self_ty();
     let (impl_generics, _, where_clause) = e.container.generics.split_for_impl();
     let attrs = &e.container.attrs;
@@ -122,8 +120,8 @@ fn variants_impl(e: &Enum) -> TokenStream {
         .collect();
     let count = e.de_variants().count();
     let other = match e.de_variants().find(|(_, v)| v.variant.attrs.other()) {
-        Some((index, _)) => quote!(#private::Some(#index)),
-        None => quote!(#private::None),
+        Some((index, _)) => quote!(__fastkit::Some(#index)),
+        None => quote!(__fastkit::None),
     };
     let expecting = match (attrs.expecting(), e.tag()) {
         (Some(custom), _) => custom.to_owned(),
@@ -139,23 +137,23 @@ fn variants_impl(e: &Enum) -> TokenStream {
         .filter(|(_, v)| !v.variant.attrs.untagged())
         .map(|(index, v)| {
             let aliases = v.variant.attrs.aliases();
-            quote!(#(#aliases)|* => #private::Some(#index),)
+            quote!(#(#aliases)|* => __fastkit::Some(#index),)
         });
     quote! {
         #[automatically_derived]
-        impl #impl_generics #private::Variants for #self_ty #where_clause {
+        impl #impl_generics __fastkit::Variants for #self_ty #where_clause {
             const RUST_NAME: &'static str = #rust_name;
             const NAME: &'static str = #de_name;
             const VARIANTS: &'static [&'static str] = &[#(#names),*];
             const COUNT: usize = #count;
-            const OTHER: #private::Option<usize> = #other;
+            const OTHER: __fastkit::Option<usize> = #other;
             const EXPECTING: &'static str = #expecting;
 
             #[inline]
-            fn variant_of(name: &str) -> #private::Option<usize> {
+            fn variant_of(name: &str) -> __fastkit::Option<usize> {
                 match name {
                     #(#arms)*
-                    _ => #private::None,
+                    _ => __fastkit::None,
                 }
             }
         }
@@ -165,7 +163,6 @@ fn variants_impl(e: &Enum) -> TokenStream {
 /// The entry point of the enum's representation; for a partially untagged enum, serde's way:
 /// the whole value held, the tagged variants tried on it, then each untagged one in order.
 fn entry_point(e: &Enum) -> TokenStream {
-    let private = &e.private;
     if !e.partially_untagged() {
         return tagged_entry_point(e, quote!(__D));
     }
@@ -181,49 +178,47 @@ fn entry_point(e: &Enum) -> TokenStream {
             e.rust_name()
         ),
     };
-    let content = or_return(
-        private,
-        quote!(<#private::Content<'de> as #private::Deserialize<'de>>::deserialize(__deserializer)),
-    );
+    let content = or_return(quote!(
+        <__fastkit::Content<'de> as __fastkit::Deserialize<'de>>::deserialize(__deserializer)
+    ));
     quote! {
         let __content = #content;
-        let __tagged: #private::Result<Self, __D::Error> = {
-            let __deserializer = #private::ContentDeserializer::<_, __D::Error>::lent(&__content);
+        let __tagged: __fastkit::Result<Self, __D::Error> = {
+            let __deserializer = __fastkit::ContentDeserializer::<_, __D::Error>::lent(&__content);
             #tagged
         };
-        if let #private::Ok(__value) = __tagged {
-            return #private::Ok(__value);
+        if let __fastkit::Ok(__value) = __tagged {
+            return __fastkit::Ok(__value);
         }
         #(
-            if let #private::Ok(__value) = <Self as #private::DeserializeVariant<'de>>::deserialize_variant(
+            if let __fastkit::Ok(__value) = <Self as __fastkit::DeserializeVariant<'de>>::deserialize_variant(
                 #untagged,
-                #private::ContentDeserializer::<_, __D::Error>::lent(&__content),
+                __fastkit::ContentDeserializer::<_, __D::Error>::lent(&__content),
             ) {
-                return #private::Ok(__value);
+                return __fastkit::Ok(__value);
             }
         )*
-        #private::Err(<__D::Error as #private::DeError>::custom(#message))
+        __fastkit::Err(<__D::Error as __fastkit::DeError>::custom(#message))
     }
 }
 
 /// The entry point of the enum's tagged representation, over the deserializer type `de`.
 fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
-    let private = &e.private;
     match e.tag() {
-        TagType::External => quote!(#private::deserialize_external::<Self, #de>(__deserializer)),
+        TagType::External => quote!(__fastkit::deserialize_external::<Self, #de>(__deserializer)),
         TagType::Internal { tag } => {
             let fields = internal_fields(e, tag);
-            quote!(#private::deserialize_internal::<Self, #de>(__deserializer, #fields))
+            quote!(__fastkit::deserialize_internal::<Self, #de>(__deserializer, #fields))
         }
         TagType::Adjacent { tag, content } => {
             let deny = e.container.attrs.deny_unknown_fields();
-            quote!(#private::deserialize_adjacent::<Self, #de>(
+            quote!(__fastkit::deserialize_adjacent::<Self, #de>(
                 __deserializer,
                 &[#tag, #content],
                 #deny,
             ))
         }
-        TagType::None => quote!(#private::deserialize_untagged::<Self, #de>(__deserializer)),
+        TagType::None => quote!(__fastkit::deserialize_untagged::<Self, #de>(__deserializer)),
     }
 }
 
@@ -234,7 +229,6 @@ fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
 /// leaves). Where the names cannot be listed in a constant (a newtype variant, whose type is
 /// not known to be a tree; a generic enum), a placeholder list of [`internal_len`] names.
 fn internal_fields(e: &Enum, tag: &str) -> TokenStream {
-    let private = &e.private;
     let generics = e.container.generics;
     let generic =
         generics.type_params().next().is_some() || generics.const_params().next().is_some();
@@ -250,13 +244,13 @@ fn internal_fields(e: &Enum, tag: &str) -> TokenStream {
             (Style::Unit, _) if !generic => {}
             _ => {
                 let len = internal_len(e);
-                return quote!(#private::newtype_fields(#len));
+                return quote!(__fastkit::newtype_fields(#len));
             }
         }
     }
     quote!(const {
-        &#private::concat_fields::<{ 1 #(+ <#trees as #private::FlattenFields>::LEN)* }>(
-            &[&[#tag] #(, <#trees as #private::FlattenFields>::FIELDS)*]
+        &__fastkit::concat_fields::<{ 1 #(+ <#trees as __fastkit::FlattenFields>::LEN)* }>(
+            &[&[#tag] #(, <#trees as __fastkit::FlattenFields>::FIELDS)*]
         )
     })
 }
@@ -266,7 +260,6 @@ fn internal_fields(e: &Enum, tag: &str) -> TokenStream {
 /// when it derives FastFlatten, and is bounded generously otherwise (`src/enums/newtype_len.rs`;
 /// decided by method resolution, so the count is not a constant here).
 fn internal_len(e: &Enum) -> TokenStream {
-    let private = &e.private;
     let mut lens = Vec::new();
     for (_, v) in e.de_variants() {
         // A variant read by its `deserialize_with` has no tree: its count is not known either.
@@ -275,28 +268,27 @@ fn internal_len(e: &Enum) -> TokenStream {
             (Style::Struct, Some(tree)) => {
                 let ident = &tree.ident;
                 let (_, ty_generics, _) = tree.generics.split_for_impl();
-                lens.push(quote!(<#ident #ty_generics as #private::FlattenFields>::LEN));
+                lens.push(quote!(<#ident #ty_generics as __fastkit::FlattenFields>::LEN));
             }
             (Style::Unit, _) => {}
             (Style::Newtype, _)
                 if !read_by_with && v.fields()[0].attrs.deserialize_with().is_none() =>
             {
                 let ty = v.fields()[0].ty;
-                lens.push(quote!((&&#private::ElementsOf::<#ty>::new()).elements()));
+                lens.push(quote!((&&__fastkit::ElementsOf::<#ty>::new()).elements()));
             }
-            _ => lens.push(quote!(#private::UNKNOWN_ELEMENTS)),
+            _ => lens.push(quote!(__fastkit::UNKNOWN_ELEMENTS)),
         }
     }
     quote!({
-        use #private::{KnownElements as _, UnknownElements as _};
-        1 + #private::max_len(&[0 #(, #lens)*])
+        use __fastkit::{KnownElements as _, UnknownElements as _};
+        1 + __fastkit::max_len(&[0 #(, #lens)*])
     })
 }
 
 /// What `InternallyTagged` learns from the struct variants' trees (a newtype variant's type is
 /// not known to be a tree): `LONGEST_VARIANT`, and `static_key`, the trees tried in turn.
 fn struct_variant_trees(e: &Enum) -> TokenStream {
-    let private = &e.private;
     let trees: Vec<_> = e
         .de_variants()
         .filter_map(|(_, v)| match (v.de_style(), tagged_tree(v)) {
@@ -313,14 +305,14 @@ fn struct_variant_trees(e: &Enum) -> TokenStream {
     }
     quote! {
         const LONGEST_VARIANT: usize =
-            #private::max_len(&[#(<#trees as #private::FlattenFields>::LEN),*]);
+            __fastkit::max_len(&[#(<#trees as __fastkit::FlattenFields>::LEN),*]);
 
         #[inline]
-        fn static_key(__key: &str) -> #private::Option<&'static str> {
-            #(if let #private::Some(__name) = #private::tree_key::<#trees>(__key) {
-                return #private::Some(__name);
+        fn static_key(__key: &str) -> __fastkit::Option<&'static str> {
+            #(if let __fastkit::Some(__name) = __fastkit::tree_key::<#trees>(__key) {
+                return __fastkit::Some(__name);
             })*
-            #private::None
+            __fastkit::None
         }
     }
 }
@@ -329,18 +321,17 @@ fn struct_variant_trees(e: &Enum) -> TokenStream {
 /// adjacently tagged: the content; untagged: the whole value; externally tagged: through
 /// `deserialize_variant_access`).
 fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     if matches!(e.tag_of(v), TagType::External) {
         let name = v.variant.attrs.name().serialize_name();
-        return quote!(<Self as #private::DeserializeVariant<'de>>::deserialize_variant_access(
+        return quote!(<Self as __fastkit::DeserializeVariant<'de>>::deserialize_variant_access(
             index,
-            #private::VariantValue { deserializer: __deserializer, name: #name },
+            __fastkit::VariantValue { deserializer: __deserializer, name: #name },
         ));
     }
     let path = v.path(e.ident);
     if let Some(with) = v.variant.attrs.deserialize_with() {
         let unwrap = unwrap_fields(e, v, quote!(__value));
-        return quote!(#private::Result::map(#with(__deserializer), |__value| #unwrap));
+        return quote!(__fastkit::Result::map(#with(__deserializer), |__value| #unwrap));
     }
     let rust_name = e.rust_name();
     let variant_name = v.ident().to_string();
@@ -350,13 +341,13 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 // serde ignores entries beside a unit variant's tag, `deny_unknown_fields` or
                 // not (serde issues 2123, 2294); a strict enum refuses them.
                 let deny = e.strict && e.container.attrs.deny_unknown_fields();
-                quote!(#private::tagged_unit_variant(__deserializer, #rust_name, #variant_name, #deny))
+                quote!(__fastkit::tagged_unit_variant(__deserializer, #rust_name, #variant_name, #deny))
             } else {
-                quote!(#private::untagged_unit_variant(__deserializer, #rust_name, #variant_name))
+                quote!(__fastkit::untagged_unit_variant(__deserializer, #rust_name, #variant_name))
             };
             let value = unit_value(e, v);
-            let check = or_return(private, check);
-            quote!({ #check; #private::Ok(#value) })
+            let check = or_return(check);
+            quote!({ #check; __fastkit::Ok(#value) })
         }
         SideShape::Newtype => {
             let field = &v.fields()[0];
@@ -364,12 +355,12 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             match field.attrs.deserialize_with() {
                 Some(with) => {
                     let call = user_call::call(with, quote!(__deserializer));
-                    quote!(#private::Result::map(#call, #path))
+                    quote!(__fastkit::Result::map(#call, #path))
                 }
                 None => {
                     let span = field.original.span();
-                    let func = quote_spanned!(span=> <#ty as #private::Deserialize>::deserialize);
-                    quote!(#private::Result::map(#func(__deserializer), #path))
+                    let func = quote_spanned!(span=> <#ty as __fastkit::Deserialize>::deserialize);
+                    quote!(__fastkit::Result::map(#func(__deserializer), #path))
                 }
             }
         }
@@ -380,7 +371,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 .iter()
                 .filter(|f| !f.attrs.skip_deserializing())
                 .count();
-            quote!(#private::Deserializer::deserialize_tuple(__deserializer, #len, #visitor))
+            quote!(__fastkit::Deserializer::deserialize_tuple(__deserializer, #len, #visitor))
         }
         SideShape::Struct(tree) => {
             let ident = &tree.ident;
@@ -388,36 +379,32 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             let expecting = &tree.expecting;
             let into = struct_into_variant(e, v);
             let read = if matches!(e.tag_of(v), TagType::None) {
-                quote!(#private::deserialize_map_only::<#ident #ty_generics, __D>(__deserializer, #expecting))
+                quote!(__fastkit::deserialize_map_only::<#ident #ty_generics, __D>(__deserializer, #expecting))
             } else {
                 let name = tree.de_name;
-                quote!(#private::deserialize_tree::<#ident #ty_generics, __D>(__deserializer, #name, #expecting))
+                quote!(__fastkit::deserialize_tree::<#ident #ty_generics, __D>(__deserializer, #name, #expecting))
             };
-            quote!(#private::Result::map(#read, #into))
+            quote!(__fastkit::Result::map(#read, #into))
         }
     }
 }
 
 /// Reads a variant of an externally tagged enum through the format's `VariantAccess`.
 fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     let path = v.path(e.ident);
     if v.variant.attrs.deserialize_with().is_some() {
         let wrapper = with_wrapper(e, v).read_type();
         let unwrap = unwrap_fields(e, v, quote!(__wrapper.value));
-        return quote!(#private::Result::map(
-            #private::VariantAccess::newtype_variant::<#wrapper>(access),
+        return quote!(__fastkit::Result::map(
+            __fastkit::VariantAccess::newtype_variant::<#wrapper>(access),
             |__wrapper| #unwrap,
         ));
     }
     match v.de_shape() {
         SideShape::Unit => {
             let value = unit_value(e, v);
-            let read = or_return(
-                private,
-                quote!(#private::VariantAccess::unit_variant(access)),
-            );
-            quote!({ #read; #private::Ok(#value) })
+            let read = or_return(quote!(__fastkit::VariantAccess::unit_variant(access)));
+            quote!({ #read; __fastkit::Ok(#value) })
         }
         SideShape::Newtype => {
             let field = &v.fields()[0];
@@ -425,16 +412,16 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
             match field.attrs.deserialize_with() {
                 Some(_) => {
                     let wrapper = with_wrapper(e, v).read_type();
-                    quote!(#private::Result::map(
-                        #private::VariantAccess::newtype_variant::<#wrapper>(access),
+                    quote!(__fastkit::Result::map(
+                        __fastkit::VariantAccess::newtype_variant::<#wrapper>(access),
                         |__wrapper| #path(__wrapper.value),
                     ))
                 }
                 None => {
                     let span = field.original.span();
                     let func =
-                        quote_spanned!(span=> #private::VariantAccess::newtype_variant::<#ty>);
-                    quote!(#private::Result::map(#func(access), #path))
+                        quote_spanned!(span=> __fastkit::VariantAccess::newtype_variant::<#ty>);
+                    quote!(__fastkit::Result::map(#func(access), #path))
                 }
             }
         }
@@ -445,15 +432,15 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
                 .iter()
                 .filter(|f| !f.attrs.skip_deserializing())
                 .count();
-            quote!(#private::VariantAccess::tuple_variant(access, #len, #visitor))
+            quote!(__fastkit::VariantAccess::tuple_variant(access, #len, #visitor))
         }
         SideShape::Struct(tree) => {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let expecting = &tree.expecting;
             let into = struct_into_variant(e, v);
-            quote!(#private::Result::map(
-                #private::deserialize_struct_variant::<#ident #ty_generics, __A>(access, #expecting),
+            quote!(__fastkit::Result::map(
+                __fastkit::deserialize_struct_variant::<#ident #ty_generics, __A>(access, #expecting),
                 #into,
             ))
         }
@@ -469,7 +456,6 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
     let TagType::Internal { .. } = e.tag() else {
         return None;
     };
-    let private = &e.private;
     if !e.de_variants().any(|(_, v)| tagged_tree(v).is_some()) {
         return None;
     }
@@ -490,13 +476,13 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
     });
     Some(quote! {
         #per_key
-        fn deserialize_tagged_variant<__M: #private::MapAccess<'de>>(
+        fn deserialize_tagged_variant<__M: __fastkit::MapAccess<'de>>(
             index: usize,
-            rest: #private::RestOfMap<'de, __M>,
-        ) -> #private::Result<Self, __M::Error> {
+            rest: __fastkit::RestOfMap<'de, __M>,
+        ) -> __fastkit::Result<Self, __M::Error> {
             match index {
                 #(#arms)*
-                _ => #private::Err(#private::variant_out_of_range()),
+                _ => __fastkit::Err(__fastkit::variant_out_of_range()),
             }
         }
     })
@@ -516,17 +502,16 @@ fn without_content(e: &Enum) -> Option<TokenStream> {
     let TagType::Adjacent { .. } = e.tag() else {
         return None;
     };
-    let private = &e.private;
     let arms = e.de_variants().filter_map(|(index, v)| {
         let path = v.path(e.ident);
         // serde decides on the declared shape, not the effective one.
         match v.variant.style {
-            Style::Unit => Some(quote!(#index => #private::Ok(#path),)),
+            Style::Unit => Some(quote!(#index => __fastkit::Ok(#path),)),
             Style::Newtype if v.variant.attrs.deserialize_with().is_none() => {
                 let ty = v.fields()[0].ty;
                 let span = v.variant.original.span();
-                let func = quote_spanned!(span=> #private::missing_field::<#ty, __E>);
-                Some(quote!(#index => #private::Result::map(#func(content), #path),))
+                let func = quote_spanned!(span=> __fastkit::missing_field::<#ty, __E>);
+                Some(quote!(#index => __fastkit::Result::map(#func(content), #path),))
             }
             _ => None,
         }
@@ -547,13 +532,13 @@ fn without_content(e: &Enum) -> Option<TokenStream> {
             #is_unit
         }
 
-        fn variant_without_content<__E: #private::DeError>(
+        fn variant_without_content<__E: __fastkit::DeError>(
             index: usize,
             content: &'static str,
-        ) -> #private::Result<Self, __E> {
+        ) -> __fastkit::Result<Self, __E> {
             match index {
                 #(#arms)*
-                _ => #private::Err(<__E as #private::DeError>::missing_field(content)),
+                _ => __fastkit::Err(<__E as __fastkit::DeError>::missing_field(content)),
             }
         }
     })
@@ -564,7 +549,7 @@ pub fn unit_value(e: &Enum, v: &EnumVariant) -> TokenStream {
     let path = v.path(e.ident);
     match v.variant.style {
         Style::Newtype => {
-            let default = field_default(e, &v.fields()[0]);
+            let default = field_default(&v.fields()[0]);
             quote!(#path(#default))
         }
         _ => path,
@@ -572,11 +557,10 @@ pub fn unit_value(e: &Enum, v: &EnumVariant) -> TokenStream {
 }
 
 /// The default of a field that is skipped or missing.
-fn field_default(e: &Enum, field: &serde_derive_internals::ast::Field) -> TokenStream {
-    let private = &e.private;
+fn field_default(field: &serde_derive_internals::ast::Field) -> TokenStream {
     match field.attrs.default() {
         SerdeDefault::Path(path) => user_call::call(path, quote!()),
-        SerdeDefault::Default | SerdeDefault::None => quote!(#private::Default::default()),
+        SerdeDefault::Default | SerdeDefault::None => quote!(__fastkit::Default::default()),
     }
 }
 
@@ -612,7 +596,6 @@ fn unwrap_fields(e: &Enum, v: &EnumVariant, value: TokenStream) -> TokenStream {
 /// The wrapper of a variant's `deserialize_with` (or its newtype field's).
 fn with_wrapper<'e>(e: &'e Enum, v: &EnumVariant) -> WithWrapper<'e> {
     WithWrapper::new(
-        &e.private,
         format_ident!("__FastFlattenDeserializeWith{}{}", e.ident, v.ident()),
         e.container.generics,
         e.self_ty(),
@@ -647,7 +630,6 @@ fn with_wrapper_type(
 /// The wrapper of a tuple variant's field's `deserialize_with`.
 fn field_with_wrapper<'e>(e: &'e Enum, v: &EnumVariant, index: usize) -> WithWrapper<'e> {
     WithWrapper::new(
-        &e.private,
         format_ident!(
             "__FastFlattenDeserializeWith{}{}{}",
             e.ident,
@@ -676,15 +658,13 @@ fn tuple_visitor_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
 
 /// A value of a tuple variant's visitor.
 fn tuple_visitor_value(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     let ident = tuple_visitor_ident(e, v);
-    quote!(#ident { __marker: #private::PhantomData })
+    quote!(#ident { __marker: __fastkit::PhantomData })
 }
 
 /// The visitor of a tuple variant: its fields in order from a sequence, serde's "invalid
 /// length" error when one is missing and has no default.
 fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> TokenStream {
-    let private = &e.private;
     let ident = tuple_visitor_ident(e, v);
     let self_ty = e.self_ty();
     let de_generics = bound::with_de_lifetime(e.container.generics);
@@ -709,7 +689,7 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
     let lets = v.fields().iter().enumerate().map(|(i, field)| {
         let local = format_ident!("__field{}", i);
         if field.attrs.skip_deserializing() {
-            let default = field_default(e, field);
+            let default = field_default(field);
             return quote!(let #local = #default;);
         }
         let ty = field.ty;
@@ -717,25 +697,24 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
         read += 1;
         let missing = match field.attrs.default() {
             SerdeDefault::None => quote! {
-                return #private::Err(<__A::Error as #private::DeError>::invalid_length(#index, &#too_short))
+                return __fastkit::Err(<__A::Error as __fastkit::DeError>::invalid_length(#index, &#too_short))
             },
-            _ => field_default(e, field),
+            _ => field_default(field),
         };
         let next = match field.attrs.deserialize_with() {
             Some(_) => {
                 let wrapper = field_with_wrapper(e, v, i).read_type();
                 let next = or_return(
-                    private,
-                    quote!(#private::SeqAccess::next_element::<#wrapper>(&mut seq)),
+                    quote!(__fastkit::SeqAccess::next_element::<#wrapper>(&mut seq)),
                 );
-                quote!(#private::Option::map(#next, |__wrapped| __wrapped.value))
+                quote!(__fastkit::Option::map(#next, |__wrapped| __wrapped.value))
             }
-            None => or_return(private, quote!(#private::SeqAccess::next_element::<#ty>(&mut seq))),
+            None => or_return(quote!(__fastkit::SeqAccess::next_element::<#ty>(&mut seq))),
         };
         quote! {
             let #local = match #next {
-                #private::Some(value) => value,
-                #private::None => #missing,
+                __fastkit::Some(value) => value,
+                __fastkit::None => #missing,
             };
         }
     });
@@ -746,24 +725,24 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
 
         #[doc(hidden)]
         struct #ident #impl_generics #where_clause {
-            __marker: #private::PhantomData<(fn() -> #self_ty, &'de ())>,
+            __marker: __fastkit::PhantomData<(fn() -> #self_ty, &'de ())>,
         }
 
         #[automatically_derived]
-        impl #impl_generics #private::Visitor<'de> for #ident #ty_generics #where_clause {
+        impl #impl_generics __fastkit::Visitor<'de> for #ident #ty_generics #where_clause {
             type Value = #self_ty;
 
-            fn expecting(&self, f: &mut #private::Formatter<'_>) -> #private::FmtResult {
+            fn expecting(&self, f: &mut __fastkit::Formatter<'_>) -> __fastkit::FmtResult {
                 f.write_str(#expecting)
             }
 
             #[inline]
-            fn visit_seq<__A: #private::SeqAccess<'de>>(
+            fn visit_seq<__A: __fastkit::SeqAccess<'de>>(
                 self,
                 mut seq: __A,
-            ) -> #private::Result<Self::Value, __A::Error> {
+            ) -> __fastkit::Result<Self::Value, __A::Error> {
                 #(#lets)*
-                #private::Ok(#path(#(#locals),*))
+                __fastkit::Ok(#path(#(#locals),*))
             }
         }
     }

@@ -82,7 +82,7 @@ fn child_bounds(e: &Enum, which: Impl) -> Vec<WherePredicate> {
             continue;
         }
         if let Some(child) = child(e, v) {
-            bounds.push(bound::flatten_bound(&child.ty, &e.private, which));
+            bounds.push(bound::flatten_bound(&child.ty, which));
         }
     }
     bounds
@@ -117,7 +117,7 @@ fn clauses(e: &Enum, children_join: bool) -> Clauses {
                 .filter(|v| !v.variant.attrs.skip_serializing())
                 .map(|v| {
                     let ty = v.fields()[0].ty;
-                    bound::flatten_bound(ty, &e.private, Impl::Serialize)
+                    bound::flatten_bound(ty, Impl::Serialize)
                 }),
         );
     }
@@ -144,10 +144,9 @@ fn serialize_impl(
     write: WriteShape,
     arm: impl Fn(&EnumVariant) -> (TokenStream, TokenStream),
 ) -> TokenStream {
-    let private = &e.private;
     let (impl_generics, _, self_ty) = impl_generics(e);
     let scrutinee = crate::enum_ser::scrutinee(e);
-    let write_shape = write.to_tokens(private);
+    let write_shape = write.to_tokens();
     let mut lens = Vec::new();
     let mut writes = Vec::new();
     for v in &e.variants {
@@ -160,7 +159,7 @@ fn serialize_impl(
             );
             lens.push(quote!(#pattern => 0,));
             writes.push(quote! {
-                #pattern => #private::Err(<__S::Error as #private::SerError>::custom(#message)),
+                #pattern => __fastkit::Err(<__S::Error as __fastkit::SerError>::custom(#message)),
             });
             continue;
         }
@@ -170,7 +169,7 @@ fn serialize_impl(
     }
     let target = ImplFor::new(&impl_generics, &self_ty, clause);
     let items = quote! {
-        const WRITE: #private::WriteShape = #write_shape;
+        const WRITE: __fastkit::WriteShape = #write_shape;
 
         #[inline]
         fn serialized_len(&self) -> usize {
@@ -180,16 +179,16 @@ fn serialize_impl(
         }
 
         #[inline]
-        fn serialize_leaves<__S: #private::FieldSink>(
+        fn serialize_leaves<__S: __fastkit::FieldSink>(
             &self,
             __out: &mut __S,
-        ) -> #private::Result<(), __S::Error> {
+        ) -> __fastkit::Result<(), __S::Error> {
             match #scrutinee {
                 #(#writes)*
             }
         }
     };
-    impls::implement(private, Trait::FlattenSerialize, &target, items)
+    impls::implement(Trait::FlattenSerialize, &target, items)
 }
 
 /// A flattened enum's [`WriteShape`](serde_fastkit::flatten::WriteShape), as written into its
@@ -202,7 +201,7 @@ struct WriteShape {
 }
 
 impl WriteShape {
-    fn to_tokens(&self, private: &TokenStream) -> TokenStream {
+    fn to_tokens(&self) -> TokenStream {
         let WriteShape {
             name_tree,
             writes_map,
@@ -210,7 +209,7 @@ impl WriteShape {
             serde_viewer,
         } = self;
         quote! {
-            #private::WriteShape {
+            __fastkit::WriteShape {
                 name_tree: #name_tree,
                 writes_map: #writes_map,
                 map_catch_all: false,
@@ -231,21 +230,19 @@ fn content_value(
     tuple_as_seq: bool,
     struct_name: &TokenStream,
 ) -> Option<TokenStream> {
-    let private = &e.private;
     match enum_ser::content(e, v) {
         Content::Unit => None,
         Content::Value(value) => Some(value),
-        Content::Tuple(refs) if tuple_as_seq => Some(quote!(&#private::SeqValue(#refs))),
-        Content::Tuple(refs) => Some(quote!(&#private::TupleValue(#refs))),
+        Content::Tuple(refs) if tuple_as_seq => Some(quote!(&__fastkit::SeqValue(#refs))),
+        Content::Tuple(refs) => Some(quote!(&__fastkit::TupleValue(#refs))),
         Content::Struct(refs) => {
-            Some(quote!(&#private::TreeValue { tree: #refs, name: #struct_name }))
+            Some(quote!(&__fastkit::TreeValue { tree: #refs, name: #struct_name }))
         }
     }
 }
 
 fn external(e: &Enum, halves: Halves) -> TokenStream {
     let strict = e.strict;
-    let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
@@ -261,12 +258,12 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
             attrs.aliases().iter().collect()
         };
         let written = if attrs.skip_serializing() {
-            quote!(#private::None)
+            quote!(__fastkit::None)
         } else {
             let name = attrs.name().serialize_name();
-            quote!(#private::Some(#name))
+            quote!(__fastkit::Some(#name))
         };
-        quote!(#private::NamePart::Leaf { read: &[#(#read),*], written: #written })
+        quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
     });
     let name_tree: Vec<_> = name_tree.collect();
     let write = WriteShape {
@@ -280,7 +277,7 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
         let value = content_value(e, v, true, &quote!(#name)).unwrap_or_else(|| quote!(&()));
         (
             quote!(1),
-            quote!(#private::FieldSink::field(__out, #name, #value)),
+            quote!(__fastkit::FieldSink::field(__out, #name, #value)),
         )
     });
     let no_seq = format!(
@@ -290,31 +287,29 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
     );
     let de_items = || {
         let fields = impls::implement(
-            private,
             Trait::FlattenFields,
             &ImplFor::new(&impl_generics, &self_ty, fields_clause),
             quote! {
             const STRICT: bool = #strict;
             const LEN: usize = #count;
             const FIELDS: &'static [&'static str] = &[#(#names),*];
-            const NAME_TREE: &'static [#private::NamePart] = &[#(#name_tree),*];
+            const NAME_TREE: &'static [__fastkit::NamePart] = &[#(#name_tree),*];
 
             #[inline]
-            fn slot_of(key: &str) -> #private::Option<usize> {
-                <Self as #private::Variants>::variant_of(key)
+            fn slot_of(key: &str) -> __fastkit::Option<usize> {
+                <Self as __fastkit::Variants>::variant_of(key)
             }
                 },
         );
         let reader = impls::implement(
-            private,
             Trait::FlattenDeserialize,
             &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
             quote! {
-            type State = #private::Option<Self>;
+            type State = __fastkit::Option<Self>;
 
             #[inline]
             fn new_state() -> Self::State {
-                #private::None
+                __fastkit::None
             }
 
             #[inline]
@@ -331,26 +326,26 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
             }
 
             #[inline]
-            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
                 slot: usize,
                 map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
-                #private::external_variant_slot(__state, slot, map)
+            ) -> __fastkit::Result<(), __M::Error> {
+                __fastkit::external_variant_slot(__state, slot, map)
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
                 match __state {
-                    #private::Some(value) => #private::Ok(value),
-                    #private::None => #private::Err(#private::no_variant_found::<Self, __E>()),
+                    __fastkit::Some(value) => __fastkit::Ok(value),
+                    __fastkit::None => __fastkit::Err(__fastkit::no_variant_found::<Self, __E>()),
                 }
             }
 
-            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                _leaves: &mut #private::SeqLeaves<'_, __A>,
-            ) -> #private::Result<Self, __A::Error> {
-                #private::Err(<__A::Error as #private::DeError>::custom(#no_seq))
+            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                _leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+            ) -> __fastkit::Result<Self, __A::Error> {
+                __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
             }
                 },
         );
@@ -361,15 +356,14 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
 
 fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStream {
     let strict = e.strict;
-    let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     let name = e.container.attrs.name().serialize_name();
     let write = WriteShape {
         name_tree: quote!(&[
-            #private::NamePart::leaf(&[#tag]),
-            #private::NamePart::leaf(&[#content_key]),
+            __fastkit::NamePart::leaf(&[#tag]),
+            __fastkit::NamePart::leaf(&[#content_key]),
         ]),
         writes_map: quote!(false),
         has_leaves: true,
@@ -379,91 +373,87 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
         let index = v.ser_index;
         let variant = v.variant.attrs.name().serialize_name();
         let tag_value =
-            quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
-        let write_tag = quote!(#private::FieldSink::field(__out, #tag, #tag_value)?;);
+            quote!(&__fastkit::AdjacentTag { name: #name, index: #index, variant: #variant });
+        let write_tag = quote!(__fastkit::FieldSink::field(__out, #tag, #tag_value)?;);
         match content_value(e, v, false, &quote!(#variant)) {
-            None => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            None => (quote!(1), quote!(#write_tag __fastkit::Ok(()))),
             Some(value) => (
                 quote!(2),
-                quote!(#write_tag #private::FieldSink::field(__out, #content_key, #value)),
+                quote!(#write_tag __fastkit::FieldSink::field(__out, #content_key, #value)),
             ),
         }
     });
-    let variant_index = or_return(
-        private,
-        quote!(__leaves.next_leaf_seed(#private::VariantSeed::<Self, _>::unit_variant())),
-    );
-    let variant_content = or_return(
-        private,
-        quote!(__leaves.next_leaf_seed(#private::VariantContentSeed::<Self>::new(index))),
-    );
+    let variant_index = or_return(quote!(
+        __leaves.next_leaf_seed(__fastkit::VariantSeed::<Self, _>::unit_variant())
+    ));
+    let variant_content = or_return(quote!(
+        __leaves.next_leaf_seed(__fastkit::VariantContentSeed::<Self>::new(index))
+    ));
     let de_items = || {
         let fields = impls::implement(
-            private,
             Trait::FlattenFields,
             &ImplFor::new(&impl_generics, &self_ty, fields_clause),
             quote! {
             const STRICT: bool = #strict;
             const LEN: usize = 2;
             const FIELDS: &'static [&'static str] = &[#tag, #content_key];
-            const NAME_TREE: &'static [#private::NamePart] = &[
-                #private::NamePart::leaf(&[#tag]),
-                #private::NamePart::leaf(&[#content_key]),
+            const NAME_TREE: &'static [__fastkit::NamePart] = &[
+                __fastkit::NamePart::leaf(&[#tag]),
+                __fastkit::NamePart::leaf(&[#content_key]),
             ];
 
             #[inline]
-            fn slot_of(key: &str) -> #private::Option<usize> {
+            fn slot_of(key: &str) -> __fastkit::Option<usize> {
                 match key {
-                    #tag => #private::Some(0),
-                    #content_key => #private::Some(1),
-                    _ => #private::None,
+                    #tag => __fastkit::Some(0),
+                    #content_key => __fastkit::Some(1),
+                    _ => __fastkit::None,
                 }
             }
                 },
         );
         let reader = impls::implement(
-            private,
             Trait::FlattenDeserialize,
             &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
             quote! {
-            type State = #private::AdjacentState<'de, Self>;
+            type State = __fastkit::AdjacentState<'de, Self>;
 
             #[inline]
             fn new_state() -> Self::State {
-                #private::AdjacentState::Empty
+                __fastkit::AdjacentState::Empty
             }
 
             #[inline]
             fn state_is_empty(__state: &Self::State) -> bool {
-                match __state { #private::AdjacentState::Empty => true, _ => false }
+                match __state { __fastkit::AdjacentState::Empty => true, _ => false }
             }
 
             #[inline]
-            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
                 slot: usize,
                 map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
+            ) -> __fastkit::Result<(), __M::Error> {
                 __state.read(slot == 1, &[#tag, #content_key], map)
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
                 __state.finish(&[#tag, #content_key])
             }
 
-            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                __leaves: &mut #private::SeqLeaves<'_, __A>,
-            ) -> #private::Result<Self, __A::Error> {
-                let #private::Some(index) = (#variant_index) else {
-                    return #private::Err(__leaves.invalid_length());
+            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+            ) -> __fastkit::Result<Self, __A::Error> {
+                let __fastkit::Some(index) = (#variant_index) else {
+                    return __fastkit::Err(__leaves.invalid_length());
                 };
-                if <Self as #private::DeserializeVariant<'de>>::is_unit(index) {
-                    return <Self as #private::DeserializeVariant<'de>>::variant_without_content(index, #content_key);
+                if <Self as __fastkit::DeserializeVariant<'de>>::is_unit(index) {
+                    return <Self as __fastkit::DeserializeVariant<'de>>::variant_without_content(index, #content_key);
                 }
                 match #variant_content {
-                    #private::Some(value) => #private::Ok(value),
-                    #private::None => #private::Err(__leaves.invalid_length()),
+                    __fastkit::Some(value) => __fastkit::Ok(value),
+                    __fastkit::None => __fastkit::Err(__leaves.invalid_length()),
                 }
             }
                 },
@@ -475,33 +465,32 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
 
 fn untagged(e: &Enum, halves: Halves) -> TokenStream {
     let strict = e.strict;
-    let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
     // A newtype variant's value is any `Serialize`: its fields or entries are written as the
     // struct's, as serde's flatten writes them.
     let write = WriteShape {
-        name_tree: quote!(&[#private::NamePart::CatchAll]),
+        name_tree: quote!(&[__fastkit::NamePart::CatchAll]),
         writes_map: quote!(true),
         has_leaves: false,
         serde_viewer: true,
     };
     let serialize = serialize_impl(e, &clauses.ser, write, |v| match enum_ser::content(e, v) {
-        Content::Unit => (quote!(0), quote!(#private::Ok(()))),
+        Content::Unit => (quote!(0), quote!(__fastkit::Ok(()))),
         Content::Value(value) => (
-            quote!(#private::flat_len(#value)),
-            quote!(#private::serialize_flat(#value, __out)),
+            quote!(__fastkit::flat_len(#value)),
+            quote!(__fastkit::serialize_flat(#value, __out)),
         ),
         Content::Struct(refs) => (
-            quote!(#private::FlattenSerialize::serialized_len(#refs)),
-            quote!(#private::FlattenSerialize::serialize_leaves(#refs, __out)),
+            quote!(__fastkit::FlattenSerialize::serialized_len(#refs)),
+            quote!(__fastkit::FlattenSerialize::serialize_leaves(#refs, __out)),
         ),
         Content::Tuple(_) => {
             let message = "can only flatten structs and maps (got a tuple)";
             (
                 quote!(0),
-                quote!(#private::Err(<__S::Error as #private::SerError>::custom(#message))),
+                quote!(__fastkit::Err(<__S::Error as __fastkit::SerError>::custom(#message))),
             )
         }
     });
@@ -511,34 +500,32 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
     );
     let de_items = || {
         let fields = impls::implement(
-            private,
             Trait::FlattenFields,
             &ImplFor::new(&impl_generics, &self_ty, fields_clause),
             quote! {
             const STRICT: bool = #strict;
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
-            const NAME_TREE: &'static [#private::NamePart] = &[#private::NamePart::CatchAll];
+            const NAME_TREE: &'static [__fastkit::NamePart] = &[__fastkit::NamePart::CatchAll];
             const CATCH_ALL: bool = true;
             // serde reads an untagged enum with `deserialize_any`, which views every entry.
             const SERDE_VIEWER: bool = true;
 
             #[inline]
-            fn slot_of(_key: &str) -> #private::Option<usize> {
-                #private::None
+            fn slot_of(_key: &str) -> __fastkit::Option<usize> {
+                __fastkit::None
             }
                 },
         );
         let reader = impls::implement(
-            private,
             Trait::FlattenDeserialize,
             &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
             quote! {
-            type State = #private::Vec<(#private::Content<'de>, #private::Content<'de>)>;
+            type State = __fastkit::Vec<(__fastkit::Content<'de>, __fastkit::Content<'de>)>;
 
             #[inline]
             fn new_state() -> Self::State {
-                #private::Vec::new()
+                __fastkit::Vec::new()
             }
 
             #[inline]
@@ -546,32 +533,32 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
                 __state.is_empty()
             }
 
-            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
                 _state: &mut Self::State,
                 _slot: usize,
                 _map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
-                #private::Err(#private::slot_out_of_range())
+            ) -> __fastkit::Result<(), __M::Error> {
+                __fastkit::Err(__fastkit::slot_out_of_range())
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
-                #private::untagged_from_entries(__state)
+            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
+                __fastkit::untagged_from_entries(__state)
             }
 
-            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                _leaves: &mut #private::SeqLeaves<'_, __A>,
-            ) -> #private::Result<Self, __A::Error> {
-                #private::Err(<__A::Error as #private::DeError>::custom(#no_seq))
+            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                _leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+            ) -> __fastkit::Result<Self, __A::Error> {
+                __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
             }
 
             #[inline]
-            fn deserialize_rest<__M: #private::MapAccess<'de>>(
+            fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
-                key: #private::RestKey<'de>,
+                key: __fastkit::RestKey<'de>,
                 map: &mut __M,
-            ) -> #private::Result<bool, __M::Error> {
-                #private::hold_entry(__state, key, map)
+            ) -> __fastkit::Result<bool, __M::Error> {
+                __fastkit::hold_entry(__state, key, map)
             }
                 },
         );
@@ -585,14 +572,13 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
 /// writes the variant whole; flattened, its fields are the tree's leaves). The enum itself
 /// calls the function; flattened with `#[fast_flatten(buffered)]` it does too.
 fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &str) -> TokenStream {
-    let private = &e.private;
     let message = format!(
         "FastFlatten cannot read or write the variant {}::{} in place, since it goes through \
          `{attribute}`; mark the flattened field #[fast_flatten(buffered)]",
         e.ident,
         v.ident()
     );
-    quote!(#private::Err(<#error>::custom(#message)))
+    quote!(__fastkit::Err(<#error>::custom(#message)))
 }
 
 /// An internally tagged enum's flatten support: the list of its variants' trees
@@ -601,7 +587,6 @@ fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &s
 /// runtime (`flattened_internal.rs`), which walks the list.
 fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     let strict = e.strict;
-    let private = &e.private;
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, true);
     let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
@@ -611,34 +596,34 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
         e.de_variants().map(|(_, v)| (v, child(e, v))).collect();
     let trees =
         variants.iter().rev().fold(
-            quote!(#private::NoVariant),
+            quote!(__fastkit::NoVariant),
             |rest, (_, child)| match child {
                 Some(child) => {
                     let ty = &child.ty;
-                    quote!(#private::VariantTree<#ty, #rest>)
+                    quote!(__fastkit::VariantTree<#ty, #rest>)
                 }
-                None => quote!(#private::VariantTree<(), #rest>),
+                None => quote!(__fastkit::VariantTree<(), #rest>),
             },
         );
     // The list's value for the variant at `position`: `Chosen::Later` once per variant before.
     let chosen = |position: usize, inner: TokenStream| {
         (0..position).fold(
-            quote!(#private::Chosen::This(#inner)),
-            |value, _| quote!(#private::Chosen::Later(#value)),
+            quote!(__fastkit::Chosen::This(#inner)),
+            |value, _| quote!(__fastkit::Chosen::Later(#value)),
         )
     };
     let from_tree_arms = variants.iter().enumerate().map(|(position, (v, child))| {
         let value = match child {
             Some(child) => {
                 let into = &child.into;
-                quote!(#private::Ok(#into))
+                quote!(__fastkit::Ok(#into))
             }
             None if v.variant.attrs.deserialize_with().is_some() => {
-                through_function(e, v, quote!(__E as #private::DeError), "deserialize_with")
+                through_function(e, v, quote!(__E as __fastkit::DeError), "deserialize_with")
             }
             None => {
                 let value = crate::enum_de::unit_value(e, v);
-                quote!(#private::Ok(#value))
+                quote!(__fastkit::Ok(#value))
             }
         };
         let pattern = chosen(position, quote!(__value));
@@ -646,7 +631,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     });
     let end = (0..variants.len()).fold(
         quote!(__end),
-        |value, _| quote!(#private::Chosen::Later(#value)),
+        |value, _| quote!(__fastkit::Chosen::Later(#value)),
     );
 
     let child_tys: Vec<_> = variants
@@ -656,7 +641,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     let alternatives = variants.iter().map(|(_, child)| match child {
         Some(child) => {
             let ty = &child.ty;
-            quote!(<#ty as #private::FlattenFields>::NAME_TREE)
+            quote!(<#ty as __fastkit::FlattenFields>::NAME_TREE)
         }
         None => quote!(&[]),
     });
@@ -669,12 +654,14 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
         .iter()
         .any(|(v, child)| child.is_some() && v.trees().is_none());
     let fields = if generic || newtype {
-        quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN))
+        quote!(__fastkit::unnamed_fields(
+            <Self as __fastkit::FlattenFields>::LEN
+        ))
     } else {
         let erased = child_tys.iter().map(bound::erase_lifetimes);
         let erased2 = erased.clone();
-        quote!(&#private::concat_fields::<{ 1 #(+ <#erased as #private::FlattenFields>::LEN)* }>(
-            &[&[#tag] #(, <#erased2 as #private::FlattenFields>::FIELDS)*]
+        quote!(&__fastkit::concat_fields::<{ 1 #(+ <#erased as __fastkit::FlattenFields>::LEN)* }>(
+            &[&[#tag] #(, <#erased2 as __fastkit::FlattenFields>::FIELDS)*]
         ))
     };
     let own_deny = e.container.attrs.deny_unknown_fields();
@@ -691,7 +678,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             SideShape::Struct(tree) => Some(crate::ser::write_shape(tree)),
             SideShape::Newtype => {
                 let ty = v.fields()[0].ty;
-                Some(quote!(<#ty as #private::FlattenSerialize>::WRITE))
+                Some(quote!(<#ty as __fastkit::FlattenSerialize>::WRITE))
             }
             _ => None,
         })
@@ -700,8 +687,8 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     let writes_map = variant_writes.iter().map(|w| quote!((#w).writes_map));
     let write = WriteShape {
         name_tree: quote!(&[
-            #private::NamePart::leaf(&[#tag]),
-            #private::NamePart::OneOf(&[#(#written_alternatives),*]),
+            __fastkit::NamePart::leaf(&[#tag]),
+            __fastkit::NamePart::OneOf(&[#(#written_alternatives),*]),
         ]),
         writes_map: quote!(false #(|| #writes_map)*),
         has_leaves: true,
@@ -709,82 +696,80 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     };
     let serialize = serialize_impl(e, &clauses.ser, write, |v| {
         let variant = v.variant.attrs.name().serialize_name();
-        let write_tag = quote!(#private::FieldSink::field(__out, #tag, #variant)?;);
+        let write_tag = quote!(__fastkit::FieldSink::field(__out, #tag, #variant)?;);
         if v.variant.attrs.serialize_with().is_some() {
             let error = through_function(
                 e,
                 v,
-                quote!(__S::Error as #private::SerError),
+                quote!(__S::Error as __fastkit::SerError),
                 "serialize_with",
             );
             return (quote!(0), error);
         }
         match v.ser_shape() {
-            SideShape::Unit => (quote!(1), quote!(#write_tag #private::Ok(()))),
+            SideShape::Unit => (quote!(1), quote!(#write_tag __fastkit::Ok(()))),
             SideShape::Newtype => (
-                quote!(1 + #private::FlattenSerialize::serialized_len(__field0)),
-                quote!(#write_tag #private::FlattenSerialize::serialize_leaves(__field0, __out)),
+                quote!(1 + __fastkit::FlattenSerialize::serialized_len(__field0)),
+                quote!(#write_tag __fastkit::FlattenSerialize::serialize_leaves(__field0, __out)),
             ),
             SideShape::Struct(tree) => {
                 let refs = enum_ser::struct_refs(e, v, tree);
                 (
-                    quote!(1 + #private::FlattenSerialize::serialized_len(#refs)),
-                    quote!(#write_tag #private::FlattenSerialize::serialize_leaves(#refs, __out)),
+                    quote!(1 + __fastkit::FlattenSerialize::serialized_len(#refs)),
+                    quote!(#write_tag __fastkit::FlattenSerialize::serialize_leaves(#refs, __out)),
                 )
             }
             // serde's parser rejects tuple variants in internally tagged enums.
             SideShape::Tuple => (
                 quote!(0),
-                quote!(#private::Err(#private::variant_not_serializable())),
+                quote!(__fastkit::Err(__fastkit::variant_not_serializable())),
             ),
         }
     });
 
     let de_items = || {
         let fields = impls::implement(
-            private,
             Trait::FlattenFields,
             &ImplFor::new(&impl_generics, &self_ty, fields_clause),
             quote! {
             const STRICT: bool = #strict;
-            const LEN: usize = 1 + <#trees as #private::VariantFields>::LEN;
+            const LEN: usize = 1 + <#trees as __fastkit::VariantFields>::LEN;
             const FIELDS: &'static [&'static str] = #fields;
-            const NAME_TREE: &'static [#private::NamePart] = &[
-                #private::NamePart::leaf(&[#tag]),
-                #private::NamePart::OneOf(&[#(#alternatives),*]),
+            const NAME_TREE: &'static [__fastkit::NamePart] = &[
+                __fastkit::NamePart::leaf(&[#tag]),
+                __fastkit::NamePart::OneOf(&[#(#alternatives),*]),
             ];
             const DENY_UNKNOWN_FIELDS: bool =
-                #own_deny || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
+                #own_deny || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened
-                || <#trees as #private::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
-            const CATCH_ALL: bool = <#trees as #private::VariantFields>::CATCH_ALL;
+                || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
+            const CATCH_ALL: bool = <#trees as __fastkit::VariantFields>::CATCH_ALL;
             // serde reads an internally tagged enum with `deserialize_any`, which views every
             // entry: a catch-all after it receives its keys too.
             const SERDE_VIEWER: bool = true;
-            const SERDE_ORDER: bool = <#trees as #private::VariantFields>::SERDE_ORDER;
+            const SERDE_ORDER: bool = <#trees as __fastkit::VariantFields>::SERDE_ORDER;
 
             #[inline]
-            fn slot_of(key: &str) -> #private::Option<usize> {
-                #private::internal_slot_of::<#trees>(#tag, key)
+            fn slot_of(key: &str) -> __fastkit::Option<usize> {
+                __fastkit::internal_slot_of::<#trees>(#tag, key)
             }
 
             #[inline]
-            fn slot_name(slot: usize) -> #private::Option<&'static str> {
-                #private::internal_slot_name::<#trees>(#tag, slot)
+            fn slot_name(slot: usize) -> __fastkit::Option<&'static str> {
+                __fastkit::internal_slot_name::<#trees>(#tag, slot)
             }
                 },
         );
         let internal = impls::implement(
-            private,
             Trait::FlattenInternal,
             &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
             quote! {
             type Trees = #trees;
 
             #[inline]
-            fn from_tree<__E: #private::DeError>(
-                __tree: <Self::Trees as #private::VariantTrees<'de>>::Value,
-            ) -> #private::Result<Self, __E> {
+            fn from_tree<__E: __fastkit::DeError>(
+                __tree: <Self::Trees as __fastkit::VariantTrees<'de>>::Value,
+            ) -> __fastkit::Result<Self, __E> {
                 match __tree {
                     #(#from_tree_arms)*
                     #end => match __end {},
@@ -793,15 +778,14 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
                 },
         );
         let reader = impls::implement(
-            private,
             Trait::FlattenDeserialize,
             &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
             quote! {
-            type State = #private::InternalState<'de, Self>;
+            type State = __fastkit::InternalState<'de, Self>;
 
             #[inline]
             fn new_state() -> Self::State {
-                #private::InternalState::new()
+                __fastkit::InternalState::new()
             }
 
             #[inline]
@@ -818,48 +802,48 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             }
 
             #[inline]
-            fn deserialize_slot<__M: #private::MapAccess<'de>>(
+            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
                 slot: usize,
                 map: &mut __M,
-            ) -> #private::Result<(), __M::Error> {
+            ) -> __fastkit::Result<(), __M::Error> {
                 __state.deserialize_slot(slot, map)
             }
 
             #[inline]
-            fn finish<__E: #private::DeError>(__state: Self::State) -> #private::Result<Self, __E> {
+            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
                 __state.finish()
             }
 
-            fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                __leaves: &mut #private::SeqLeaves<'_, __A>,
-            ) -> #private::Result<Self, __A::Error> {
-                #private::internal_leaves(__leaves)
+            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+            ) -> __fastkit::Result<Self, __A::Error> {
+                __fastkit::internal_leaves(__leaves)
             }
 
             #[inline]
             fn rest_claim(
                 __state: &mut Self::State,
-                __key: &#private::RestKey<'de>,
-            ) -> #private::RestClaim {
+                __key: &__fastkit::RestKey<'de>,
+            ) -> __fastkit::RestClaim {
                 __state.rest_claim(__key)
             }
 
             #[inline]
-            fn deserialize_rest<__M: #private::MapAccess<'de>>(
+            fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
                 __state: &mut Self::State,
-                key: #private::RestKey<'de>,
+                key: __fastkit::RestKey<'de>,
                 map: &mut __M,
-            ) -> #private::Result<bool, __M::Error> {
+            ) -> __fastkit::Result<bool, __M::Error> {
                 __state.deserialize_rest(key, map)
             }
 
-            fn fill_held<__E: #private::DeError>(
+            fn fill_held<__E: __fastkit::DeError>(
                 __state: &mut Self::State,
-                __held: &mut #private::HeldMap<'de>,
-                __mode: #private::HeldMode,
-            ) -> #private::Result<(), __E> {
-                #private::internal_fill_held(__state, __held, __mode)
+                __held: &mut __fastkit::HeldMap<'de>,
+                __mode: __fastkit::HeldMode,
+            ) -> __fastkit::Result<(), __E> {
+                __fastkit::internal_fill_held(__state, __held, __mode)
             }
                 },
         );

@@ -16,7 +16,6 @@ use crate::variants::{Enum, EnumVariant, SideShape};
 use crate::with_wrappers::WithWrapper;
 
 pub fn expand(e: &Enum) -> TokenStream {
-    let private = &e.private;
     let self_ty = e.self_ty();
     let (impl_generics, _, _) = e.container.generics.split_for_impl();
     let where_clause = bound::enum_where_clause(e, Impl::Serialize);
@@ -25,7 +24,6 @@ pub fn expand(e: &Enum) -> TokenStream {
     let scrutinee = scrutinee(e);
     let target = ImplFor::new(impl_generics, &self_ty, &where_clause);
     let serialize = impls::serialize(
-        private,
         &target,
         quote!(#[inline]),
         quote! {
@@ -73,7 +71,6 @@ pub fn pattern(e: &Enum, v: &EnumVariant) -> TokenStream {
 }
 
 fn arm(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     let pattern = pattern(e, v);
     if v.variant.attrs.skip_serializing() {
         let message = format!(
@@ -87,7 +84,7 @@ fn arm(e: &Enum, v: &EnumVariant) -> TokenStream {
             Style::Newtype | Style::Tuple => quote!((..)),
             Style::Struct => quote!({ .. }),
         };
-        return quote!(#path #rest => #private::Err(<__S::Error as #private::SerError>::custom(#message)),);
+        return quote!(#path #rest => __fastkit::Err(<__S::Error as __fastkit::SerError>::custom(#message)),);
     }
     let body = body(e, v);
     quote!(#pattern => #body,)
@@ -121,7 +118,6 @@ pub fn content(e: &Enum, v: &EnumVariant) -> Content {
 
 /// Writes one variant, its fields bound to `__field0`, `__field1`, ...
 fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     let attrs = &e.container.attrs;
     let name = attrs.name().serialize_name();
     let index = v.ser_index;
@@ -135,31 +131,31 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
 
     match (e.tag_of(v), content(e, v)) {
         (TagType::External, Content::Unit) => quote! {
-            #private::Serializer::serialize_unit_variant(__serializer, #name, #index, #variant)
+            __fastkit::Serializer::serialize_unit_variant(__serializer, #name, #index, #variant)
         },
         (TagType::External, Content::Value(value)) => {
-            let func = quote_spanned!(span=> #private::Serializer::serialize_newtype_variant);
+            let func = quote_spanned!(span=> __fastkit::Serializer::serialize_newtype_variant);
             quote!(#func(__serializer, #name, #index, #variant, #value))
         }
         (TagType::External, Content::Tuple(refs)) => quote! {
-            #private::serialize_tuple_variant(__serializer, #name, #index, #variant, #refs)
+            __fastkit::serialize_tuple_variant(__serializer, #name, #index, #variant, #refs)
         },
         (TagType::External, Content::Struct(refs)) => quote! {
-            #private::serialize_struct_variant(__serializer, #name, #index, #variant, #refs)
+            __fastkit::serialize_struct_variant(__serializer, #name, #index, #variant, #refs)
         },
         (TagType::Internal { tag }, Content::Unit) => quote! {
-            #private::serialize_tagged::<__S, str, ()>(__serializer, #name, #tag, #variant, #private::None)
+            __fastkit::serialize_tagged::<__S, str, ()>(__serializer, #name, #tag, #variant, __fastkit::None)
         },
         (TagType::Internal { tag }, Content::Value(value)) => {
-            let func = quote_spanned!(span=> #private::serialize_tagged_newtype);
+            let func = quote_spanned!(span=> __fastkit::serialize_tagged_newtype);
             quote!(#func(__serializer, #rust_name, #rust_variant, #tag, #variant, #value))
         }
         (TagType::Internal { tag }, Content::Struct(refs)) => quote! {
-            #private::serialize_tagged_struct(__serializer, #name, #tag, #variant, #refs)
+            __fastkit::serialize_tagged_struct(__serializer, #name, #tag, #variant, #refs)
         },
         // serde's parser rejects tuple variants in internally tagged enums.
         (TagType::Internal { .. }, Content::Tuple(_)) => {
-            quote!(#private::Err(#private::variant_not_serializable()))
+            quote!(__fastkit::Err(__fastkit::variant_not_serializable()))
         }
         (
             TagType::Adjacent {
@@ -169,35 +165,35 @@ fn body(e: &Enum, v: &EnumVariant) -> TokenStream {
             content,
         ) => {
             let tag_value =
-                quote!(&#private::AdjacentTag { name: #name, index: #index, variant: #variant });
+                quote!(&__fastkit::AdjacentTag { name: #name, index: #index, variant: #variant });
             let content = match content {
                 Content::Unit => None,
                 Content::Value(value) => Some(value),
-                Content::Tuple(refs) => Some(quote!(&#private::TupleValue(#refs))),
+                Content::Tuple(refs) => Some(quote!(&__fastkit::TupleValue(#refs))),
                 Content::Struct(refs) => {
-                    Some(quote!(&#private::TreeValue { tree: #refs, name: #variant }))
+                    Some(quote!(&__fastkit::TreeValue { tree: #refs, name: #variant }))
                 }
             };
             match content {
                 None => quote! {
-                    #private::serialize_tagged::<__S, _, ()>(__serializer, #name, #tag, #tag_value, #private::None)
+                    __fastkit::serialize_tagged::<__S, _, ()>(__serializer, #name, #tag, #tag_value, __fastkit::None)
                 },
                 Some(content) => quote! {
-                    #private::serialize_tagged(__serializer, #name, #tag, #tag_value, #private::Some((#content_key, #content)))
+                    __fastkit::serialize_tagged(__serializer, #name, #tag, #tag_value, __fastkit::Some((#content_key, #content)))
                 },
             }
         }
         (TagType::None, Content::Unit) => {
-            quote!(#private::Serializer::serialize_unit(__serializer))
+            quote!(__fastkit::Serializer::serialize_unit(__serializer))
         }
         (TagType::None, Content::Value(value)) => {
-            quote!(#private::Serialize::serialize(#value, __serializer))
+            quote!(__fastkit::Serialize::serialize(#value, __serializer))
         }
         (TagType::None, Content::Tuple(refs)) => {
-            quote!(#private::Serialize::serialize(&#private::TupleValue(#refs), __serializer))
+            quote!(__fastkit::Serialize::serialize(&__fastkit::TupleValue(#refs), __serializer))
         }
         (TagType::None, Content::Struct(refs)) => quote! {
-            #private::serialize_struct(#refs, __serializer, #name)
+            __fastkit::serialize_struct(#refs, __serializer, #name)
         },
     }
 }
@@ -220,22 +216,20 @@ fn with_value(e: &Enum, v: &EnumVariant) -> TokenStream {
 /// arguments are spelled out: the enum's parameters its fields do not use appear only in the
 /// marker, so they cannot be inferred.
 pub fn struct_refs(e: &Enum, v: &EnumVariant, tree: &Tree) -> TokenStream {
-    let private = &e.private;
     let ident = &tree.ident;
     let args = bound::generic_args(e.container.generics);
     let members = v.fields().iter().map(|f| &f.member);
     let locals = locals(v);
     let marker = format_ident!("{}", MARKER);
-    quote!(&#ident::<'_, #(#args),*> { #(#members: #locals,)* #marker: #private::PhantomData })
+    quote!(&#ident::<'_, #(#args),*> { #(#members: #locals,)* #marker: __fastkit::PhantomData })
 }
 
 /// `&Refs::<'_, G>(__field0, .., PhantomData)`: a tuple variant's fields by reference.
 fn tuple_refs(e: &Enum, v: &EnumVariant) -> TokenStream {
-    let private = &e.private;
     let ident = tuple_ident(e, v);
     let args = bound::generic_args(e.container.generics);
     let locals = locals(v);
-    quote!(&#ident::<'_, #(#args),*>(#(#locals,)* #private::PhantomData))
+    quote!(&#ident::<'_, #(#args),*>(#(#locals,)* __fastkit::PhantomData))
 }
 
 fn tuple_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
@@ -245,7 +239,6 @@ fn tuple_ident(e: &Enum, v: &EnumVariant) -> syn::Ident {
 /// The wrapper of a tuple variant's field's `serialize_with`.
 fn field_with_wrapper<'e>(e: &'e Enum, v: &EnumVariant, index: usize) -> WithWrapper<'e> {
     WithWrapper::new(
-        &e.private,
         format_ident!(
             "__FastFlattenSerializeWith{}{}{}",
             e.ident,
@@ -260,7 +253,6 @@ fn field_with_wrapper<'e>(e: &'e Enum, v: &EnumVariant, index: usize) -> WithWra
 /// The wrapper of a variant's `serialize_with` (or its newtype field's).
 fn with_wrapper<'e>(e: &'e Enum, v: &EnumVariant) -> WithWrapper<'e> {
     WithWrapper::new(
-        &e.private,
         format_ident!("__FastFlattenSerializeWith{}{}", e.ident, v.ident()),
         e.container.generics,
         e.self_ty(),
@@ -273,7 +265,6 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
     if v.variant.attrs.skip_serializing() {
         return TokenStream::new();
     }
-    let private = &e.private;
     let self_ty = e.self_ty();
     let ref_generics = bound::with_ref_lifetime(e.container.generics);
     let (impl_generics, ty_generics, _) = ref_generics.split_for_impl();
@@ -309,7 +300,7 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                     Some(_) => field_with_wrapper(e, v, *i).serialized([quote!(self.#index)]),
                     None => quote!(self.#index),
                 };
-                let write = quote!(#private::TupleSink::element(__out, #value)?;);
+                let write = quote!(__fastkit::TupleSink::element(__out, #value)?;);
                 match f.attrs.skip_serializing_if() {
                     Some(skip) => {
                         let skip = user_call::call(skip, quote!(self.#index));
@@ -326,19 +317,19 @@ fn helper_types(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> T
                 #(#field_wrappers)*
 
                 #[doc(hidden)]
-                struct #ident #impl_generics (#(&'__w #tys,)* #private::PhantomData<(fn() -> #self_ty, &'__w ())>) #where_clause;
+                struct #ident #impl_generics (#(&'__w #tys,)* __fastkit::PhantomData<(fn() -> #self_ty, &'__w ())>) #where_clause;
 
                 #[automatically_derived]
-                impl #impl_generics #private::TupleFields for #ident #ty_generics #where_clause {
+                impl #impl_generics __fastkit::TupleFields for #ident #ty_generics #where_clause {
                     #[inline]
                     fn written_len(&self) -> usize {
                         0 #(+ #counts)*
                     }
 
                     #[inline]
-                    fn write<__S: #private::TupleSink>(&self, __out: &mut __S) -> #private::Result<(), __S::Error> {
+                    fn write<__S: __fastkit::TupleSink>(&self, __out: &mut __S) -> __fastkit::Result<(), __S::Error> {
                         #(#writes)*
-                        #private::Ok(())
+                        __fastkit::Ok(())
                     }
                 }
             }

@@ -12,7 +12,6 @@ use crate::tree::{Member, Tree};
 
 pub fn expand(tree: &Tree) -> TokenStream {
     let per_key = inline::per_key();
-    let private = &tree.private;
     let ident = &tree.ident;
     let where_clause = bound::where_clause(tree, Impl::Fields);
 
@@ -28,7 +27,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let has_flattened = tree.de_members().any(|m| !m.is_leaf());
     let notices = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let ty = &member.flat_ty;
-        quote!(<#ty as #private::FlattenFields>::NOTICES_NON_NAME_KEYS)
+        quote!(<#ty as __fastkit::FlattenFields>::NOTICES_NON_NAME_KEYS)
     });
     let serde_order = serde_order(tree, false);
     let own_slot_of = own_slot_of(tree);
@@ -39,7 +38,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         .filter(|m| m.is_flatten())
         .map(|member| {
             let ty = &member.flat_ty;
-            quote!(<#ty as #private::FlattenFields>::DENY_UNKNOWN_FIELDS_FLATTENED)
+            quote!(<#ty as __fastkit::FlattenFields>::DENY_UNKNOWN_FIELDS_FLATTENED)
         })
         .collect();
     let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
@@ -48,7 +47,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         if member.is_catch_all() || member.is_ser_buffered() {
             quote!(true)
         } else {
-            quote!(<#ty as #private::FlattenFields>::CATCH_ALL)
+            quote!(<#ty as __fastkit::FlattenFields>::CATCH_ALL)
         }
     });
 
@@ -60,12 +59,12 @@ pub fn expand(tree: &Tree) -> TokenStream {
         .map(|member| {
             let names = member.attrs().aliases();
             let offset = &member.offset;
-            quote!(#(#names)|* => return #private::Some(#offset),)
+            quote!(#(#names)|* => return __fastkit::Some(#offset),)
         })
         .collect();
     let tag_arm = tree
         .tag
-        .map(|tag| quote!(#tag => return #private::Some(0),));
+        .map(|tag| quote!(#tag => return __fastkit::Some(0),));
     let own_lookup = (!own_arms.is_empty() || tag_arm.is_some()).then(|| {
         quote! {
             match key {
@@ -79,8 +78,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
         let ty = &member.flat_ty;
         let offset = &member.offset;
         quote! {
-            if let #private::Some(slot) = <#ty as #private::FlattenFields>::slot_of(key) {
-                return #private::Some(#offset + slot);
+            if let __fastkit::Some(slot) = <#ty as __fastkit::FlattenFields>::slot_of(key) {
+                return __fastkit::Some(#offset + slot);
             }
         }
     });
@@ -90,13 +89,12 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let target = ImplFor::item(ident, &tree.generics, where_clause);
     let fields_impl = impls::implement(
-        private,
         Trait::FlattenFields,
         &target,
         quote! {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
-            const NAME_TREE: &'static [#private::NamePart] = #name_tree;
+            const NAME_TREE: &'static [__fastkit::NamePart] = #name_tree;
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
@@ -107,10 +105,10 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const SERDE_ORDER: bool = #serde_order;
 
             #per_key
-            fn slot_of(key: &str) -> #private::Option<usize> {
+            fn slot_of(key: &str) -> __fastkit::Option<usize> {
                 #own_lookup
                 #(#child_lookups)*
-                #private::None
+                __fastkit::None
             }
 
             #slot_name
@@ -160,7 +158,6 @@ pub fn shares_written_keys(tree: &Tree) -> TokenStream {
 /// The `Shared` question over the flattened members, in declaration order.
 fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
     let runtime = question == Shared::Read;
-    let private = &tree.private;
     if !tree.may_read_in_serde_order() {
         return quote!(false);
     }
@@ -181,11 +178,11 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
             } else {
                 member.flat_ty.clone()
             };
-            let fields = quote!(<#ty as #private::FlattenFields>);
+            let fields = quote!(<#ty as __fastkit::FlattenFields>);
             let (catch_all, takes_names, order) = match question {
                 Shared::Read => {
                     let field = member.state_field();
-                    let de = quote!(<#ty as #private::FlattenDeserialize<'de>>);
+                    let de = quote!(<#ty as __fastkit::FlattenDeserialize<'de>>);
                     (
                         quote!(#de::rest_takes_all(&mut __state.#field)),
                         quote!((#fields::CATCH_ALL && !#de::rest_takes_all(&mut __state.#field))),
@@ -248,7 +245,6 @@ impl Part {
 /// The parts of `SHARES_WRITTEN_KEYS` ([`Shared::Written`]), from the members written and their
 /// `FlattenSerialize::WRITE`.
 fn written_parts(tree: &Tree) -> Vec<Part> {
-    let private = &tree.private;
     tree.ser_members()
         .filter(|m| m.is_flatten() || m.is_catch_all())
         .map(|member| {
@@ -259,7 +255,7 @@ fn written_parts(tree: &Tree) -> Vec<Part> {
                 return Part::inert();
             }
             let ty = member.ty();
-            let write = quote!(<#ty as #private::FlattenSerialize>::WRITE);
+            let write = quote!(<#ty as __fastkit::FlattenSerialize>::WRITE);
             Part {
                 catch_all: quote!(#write.map_catch_all),
                 has_leaves: quote!(#write.has_leaves),
@@ -299,22 +295,21 @@ fn combine(parts: Vec<Part>) -> TokenStream {
 
 /// `own_slot_of`: the own leaves' lookup, for a tree that may be read in serde's order.
 fn own_slot_of(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
     if !tree.may_read_in_serde_order() || !tree.de_members().any(|m| !m.is_leaf()) {
         return None;
     }
     let arms = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
         let names = member.attrs().aliases();
         let offset = &member.offset;
-        quote!(#(#names)|* => #private::Some(#offset),)
+        quote!(#(#names)|* => __fastkit::Some(#offset),)
     });
-    let tag_arm = tree.tag.map(|tag| quote!(#tag => #private::Some(0),));
+    let tag_arm = tree.tag.map(|tag| quote!(#tag => __fastkit::Some(0),));
     Some(quote! {
-        fn own_slot_of(key: &str) -> #private::Option<usize> {
+        fn own_slot_of(key: &str) -> __fastkit::Option<usize> {
             match key {
                 #tag_arm
                 #(#arms)*
-                _ => #private::None,
+                _ => __fastkit::None,
             }
         }
     })
@@ -324,13 +319,12 @@ fn own_slot_of(tree: &Tree) -> Option<TokenStream> {
 /// flattened type parameter, an enum whose variants' names cannot be concatenated): own leaves
 /// by their slot, each child's range from the child.
 fn slot_name(tree: &Tree) -> Option<TokenStream> {
-    let private = &tree.private;
     if !tree.de_members().any(|m| m.is_flatten()) {
         return None;
     }
     let tag = tree
         .tag
-        .map(|tag| quote!(if slot == 0 { return #private::Some(#tag); }));
+        .map(|tag| quote!(if slot == 0 { return __fastkit::Some(#tag); }));
     let steps = tree
         .de_members()
         .filter(|m| !m.is_catch_all())
@@ -340,20 +334,20 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
                 let ty = &member.flat_ty;
                 quote! {
                     let own = slot.wrapping_sub(#offset);
-                    if own < <#ty as #private::FlattenFields>::LEN {
-                        return <#ty as #private::FlattenFields>::slot_name(own);
+                    if own < <#ty as __fastkit::FlattenFields>::LEN {
+                        return <#ty as __fastkit::FlattenFields>::slot_name(own);
                     }
                 }
             } else {
                 let name = member.de_name();
-                quote!(if slot == #offset { return #private::Some(#name); })
+                quote!(if slot == #offset { return __fastkit::Some(#name); })
             }
         });
     Some(quote! {
-        fn slot_name(slot: usize) -> #private::Option<&'static str> {
+        fn slot_name(slot: usize) -> __fastkit::Option<&'static str> {
             #tag
             #(#steps)*
-            #private::None
+            __fastkit::None
         }
     })
 }
@@ -361,12 +355,13 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
 /// The names of all slots in order. Concatenated in a constant when every flattened child's type
 /// is known without the struct's type parameters; placeholders of the right count otherwise.
 fn fields_const(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     let generic_child = tree
         .de_members()
         .any(|m| m.is_flatten() && mentions_type_params(m.ty(), &tree.generics));
     if generic_child {
-        return quote!(#private::unnamed_fields(<Self as #private::FlattenFields>::LEN));
+        return quote!(__fastkit::unnamed_fields(
+            <Self as __fastkit::FlattenFields>::LEN
+        ));
     }
     // Without a flattened child every name is known here: a plain array, which the compiler
     // does not have to evaluate.
@@ -390,8 +385,8 @@ fn fields_const(tree: &Tree) -> TokenStream {
         .map(|member| {
             if member.is_flatten() {
                 let ty = erase_lifetimes(member.ty());
-                count = quote!(#count + <#ty as #private::FlattenFields>::LEN);
-                quote!(<#ty as #private::FlattenFields>::FIELDS)
+                count = quote!(#count + <#ty as __fastkit::FlattenFields>::LEN);
+                quote!(<#ty as __fastkit::FlattenFields>::FIELDS)
             } else {
                 let name = member.de_name();
                 count = quote!(#count + 1);
@@ -399,7 +394,7 @@ fn fields_const(tree: &Tree) -> TokenStream {
             }
         });
     let parts: Vec<_> = tag.into_iter().chain(parts).collect();
-    quote!(&#private::concat_fields::<{ #count }>(&[#(#parts),*]))
+    quote!(&__fastkit::concat_fields::<{ #count }>(&[#(#parts),*]))
 }
 
 /// Constants that fail to evaluate when two leaves of the tree answer to the same name (read or
@@ -412,7 +407,6 @@ fn fields_const(tree: &Tree) -> TokenStream {
 /// bounds only type parameters): a field type without them is one error here, at the field's
 /// type. A generic tree gets the same use of each of its children on its own.
 pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
-    let private = &tree.private;
     if is_generic(tree) {
         return trait_uses(tree, side);
     }
@@ -422,14 +416,14 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
     let name = tree.ident.to_string();
     let name_tree = name_tree_with(tree, |member| {
         if checked(member, side) {
-            child_name_tree(tree, member, side)
+            child_name_tree(member, side)
         } else {
-            quote!(&[#private::NamePart::Buffered])
+            quote!(&[__fastkit::NamePart::Buffered])
         }
     });
     let one_catch_all = !tree.may_read_in_serde_order();
     quote! {
-        const _: () = #private::check_names(#name_tree, #name, #one_catch_all);
+        const _: () = __fastkit::check_names(#name_tree, #name, #one_catch_all);
     }
 }
 
@@ -439,15 +433,14 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
 /// writing side's one error; the reading impls' bodies add their own. [`tree_checks`] holds
 /// these uses; a derive of both halves writes the writing side's here.
 pub fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
-    let private = &tree.private;
     let uses = tree
         .members
         .iter()
         .filter(|m| m.is_flatten() && checked(m, side))
         .filter(|m| !bound::mentions_generics(m.ty(), &tree.generics))
         .map(|member| {
-            let name_tree = child_name_tree(tree, member, side);
-            quote!(const _: &[#private::NamePart] = #name_tree;)
+            let name_tree = child_name_tree(member, side);
+            quote!(const _: &[__fastkit::NamePart] = #name_tree;)
         });
     quote!(#(#uses)*)
 }
@@ -499,18 +492,17 @@ fn names_known_unique(tree: &Tree) -> bool {
 
 /// `<Child as FlattenFields>::NAME_TREE` for a flattened member, lifetimes erased, spanned at the
 /// field's type: where the error for a type without the flatten traits points.
-fn child_name_tree(tree: &Tree, member: &Member, side: Side) -> TokenStream {
-    let private = &tree.private;
+fn child_name_tree(member: &Member, side: Side) -> TokenStream {
     if side == Side::Write {
         let ty = erase_lifetimes(member.ty());
-        return quote_spanned!(member.ty().span()=> <#ty as #private::FlattenSerialize>::WRITE.name_tree);
+        return quote_spanned!(member.ty().span()=> <#ty as __fastkit::FlattenSerialize>::WRITE.name_tree);
     }
     // `flat_ty` is always a type (the field's, or `Buffered<..>` of it).
     let ty = match syn::parse2::<syn::Type>(member.flat_ty.clone()) {
         Ok(ty) => quote::ToTokens::into_token_stream(erase_lifetimes(&ty)),
         Err(_) => member.flat_ty.clone(),
     };
-    quote_spanned!(member.ty().span()=> <#ty as #private::FlattenFields>::NAME_TREE)
+    quote_spanned!(member.ty().span()=> <#ty as __fastkit::FlattenFields>::NAME_TREE)
 }
 
 /// Which trait's name trees a check reads: the reading side's (`FlattenFields::NAME_TREE`) or
@@ -536,20 +528,18 @@ pub fn generic_names_check(tree: &Tree, names: TokenStream) -> Option<TokenStrea
     if !is_generic(tree) {
         return None;
     }
-    let private = &tree.private;
     let name = tree.ident.to_string();
     let one_catch_all = !tree.may_read_in_serde_order();
     Some(quote! {
-        const { #private::check_names(#names, #name, #one_catch_all) };
+        const { __fastkit::check_names(#names, #name, #one_catch_all) };
     })
 }
 
 /// `NAME_TREE`: every member's names, read (with aliases) and written, nested as the tree is.
 pub fn name_tree(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     name_tree_with(tree, |member| {
         let ty = &member.flat_ty;
-        quote!(<#ty as #private::FlattenFields>::NAME_TREE)
+        quote!(<#ty as __fastkit::FlattenFields>::NAME_TREE)
     })
 }
 
@@ -557,32 +547,30 @@ pub fn name_tree(tree: &Tree) -> TokenStream {
 /// from its `FlattenSerialize` (a buffered one's entries are any; a member not written writes
 /// none).
 pub fn write_name_tree(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     name_tree_with(tree, |member| {
         let ty = member.ty();
         if member.attrs().skip_serializing() {
             quote!(&[])
         } else if member.is_de_buffered() || member.is_ser_buffered() {
-            quote!(&[#private::NamePart::Buffered])
+            quote!(&[__fastkit::NamePart::Buffered])
         } else {
-            quote!(<#ty as #private::FlattenSerialize>::WRITE.name_tree)
+            quote!(<#ty as __fastkit::FlattenSerialize>::WRITE.name_tree)
         }
     })
 }
 
 /// The name tree, with `child` giving a flattened member's own name tree.
 fn name_tree_with(tree: &Tree, child: impl Fn(&Member) -> TokenStream) -> TokenStream {
-    let private = &tree.private;
     let tag = tree
         .tag
-        .map(|tag| quote!(#private::NamePart::leaf(&[#tag])));
+        .map(|tag| quote!(__fastkit::NamePart::leaf(&[#tag])));
     let parts = tree.members.iter().map(|member| {
         let attrs = member.attrs();
         if member.is_catch_all() {
-            quote!(#private::NamePart::CatchAll)
+            quote!(__fastkit::NamePart::CatchAll)
         } else if member.is_flatten() {
             let child = child(member);
-            quote!(#private::NamePart::Tree(#child))
+            quote!(__fastkit::NamePart::Tree(#child))
         } else {
             let read = if attrs.skip_deserializing() {
                 Vec::new()
@@ -590,12 +578,12 @@ fn name_tree_with(tree: &Tree, child: impl Fn(&Member) -> TokenStream) -> TokenS
                 attrs.aliases().iter().collect()
             };
             let written = if attrs.skip_serializing() {
-                quote!(#private::None)
+                quote!(__fastkit::None)
             } else {
                 let name = member.ser_name();
-                quote!(#private::Some(#name))
+                quote!(__fastkit::Some(#name))
             };
-            quote!(#private::NamePart::Leaf { read: &[#(#read),*], written: #written })
+            quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
         }
     });
     let parts = tag.into_iter().chain(parts);

@@ -30,15 +30,15 @@ pub enum Trait {
 
 impl Trait {
     /// The trait's path, through the runtime's `__private`.
-    fn path(self, private: &TokenStream) -> TokenStream {
+    fn path(self) -> TokenStream {
         match self {
-            Trait::Serialize => quote!(#private::Serialize),
-            Trait::Deserialize => quote!(#private::Deserialize<'de>),
-            Trait::FlattenFields => quote!(#private::FlattenFields),
-            Trait::FlattenDeserialize => quote!(#private::FlattenDeserialize<'de>),
-            Trait::FlattenInternal => quote!(#private::FlattenInternal<'de>),
-            Trait::FlattenSerialize => quote!(#private::FlattenSerialize),
-            Trait::TreeElements => quote!(#private::TreeElements),
+            Trait::Serialize => quote!(__fastkit::Serialize),
+            Trait::Deserialize => quote!(__fastkit::Deserialize<'de>),
+            Trait::FlattenFields => quote!(__fastkit::FlattenFields),
+            Trait::FlattenDeserialize => quote!(__fastkit::FlattenDeserialize<'de>),
+            Trait::FlattenInternal => quote!(__fastkit::FlattenInternal<'de>),
+            Trait::FlattenSerialize => quote!(__fastkit::FlattenSerialize),
+            Trait::TreeElements => quote!(__fastkit::TreeElements),
         }
     }
 }
@@ -85,13 +85,8 @@ impl ImplFor {
 }
 
 /// `impl Trait for Type { items }`.
-pub fn implement(
-    private: &TokenStream,
-    trait_: Trait,
-    target: &ImplFor,
-    items: TokenStream,
-) -> TokenStream {
-    let path = trait_.path(private);
+pub fn implement(trait_: Trait, target: &ImplFor, items: TokenStream) -> TokenStream {
+    let path = trait_.path();
     let ImplFor {
         generics,
         self_ty,
@@ -107,39 +102,29 @@ pub fn implement(
 
 /// `impl Serialize`, whose `serialize` has the attributes `fn_attrs` and the body `body`
 /// (`self` and `__serializer` in scope).
-pub fn serialize(
-    private: &TokenStream,
-    target: &ImplFor,
-    fn_attrs: TokenStream,
-    body: TokenStream,
-) -> TokenStream {
+pub fn serialize(target: &ImplFor, fn_attrs: TokenStream, body: TokenStream) -> TokenStream {
     let items = quote! {
         #fn_attrs
-        fn serialize<__S: #private::Serializer>(
+        fn serialize<__S: __fastkit::Serializer>(
             &self,
             __serializer: __S,
-        ) -> #private::Result<__S::Ok, __S::Error> {
+        ) -> __fastkit::Result<__S::Ok, __S::Error> {
             #body
         }
     };
-    implement(private, Trait::Serialize, target, items)
+    implement(Trait::Serialize, target, items)
 }
 
 /// `impl Deserialize<'de>`, whose `deserialize` has the attributes `fn_attrs` and the body
 /// `body` (`__deserializer` in scope).
-pub fn deserialize(
-    private: &TokenStream,
-    target: &ImplFor,
-    fn_attrs: TokenStream,
-    body: TokenStream,
-) -> TokenStream {
+pub fn deserialize(target: &ImplFor, fn_attrs: TokenStream, body: TokenStream) -> TokenStream {
     let items = quote! {
         #fn_attrs
-        fn deserialize<__D: #private::Deserializer<'de>>(
+        fn deserialize<__D: __fastkit::Deserializer<'de>>(
             __deserializer: __D,
-        ) -> #private::Result<Self, __D::Error> {
+        ) -> __fastkit::Result<Self, __D::Error> {
             #body
         }
     };
-    implement(private, Trait::Deserialize, target, items)
+    implement(Trait::Deserialize, target, items)
 }

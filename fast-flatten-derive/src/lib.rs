@@ -92,11 +92,11 @@ fn derive(input: TokenStream, halves: halves::Halves) -> TokenStream {
         Ok(tokens) => tokens.into(),
         Err(error) => {
             // The errors, and placeholder impls so that no error follows from them elsewhere.
-            let private = attr::Options::from_input(&input)
-                .map(|options| options.private())
-                .unwrap_or_else(|_| quote::quote!(::serde_fastkit::__private));
+            let krate = attr::Options::from_input(&input)
+                .map(|options| options.krate)
+                .unwrap_or_else(|_| syn::parse_quote!(::serde_fastkit));
             let mut tokens = error.to_compile_error();
-            tokens.extend(dummy::placeholders(&input, &private, halves));
+            tokens.extend(dummy::placeholders(&input, &krate, halves));
             tokens.into()
         }
     }
@@ -144,7 +144,6 @@ fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro
         ));
     };
 
-    let private = options.private();
     if !matches!(
         container.attrs.identifier(),
         serde_derive_internals::attr::Identifier::No
@@ -153,19 +152,19 @@ fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro
         // and nothing to speed up: its reading half is serde's own derive, on a hidden copy
         // (`check::supported` refuses the writing half, as serde's derive does).
         return Ok(dummy::wrap(
-            &private,
-            serde_copy::half(input, &container, &private, serde_copy::Half::Deserialize),
+            &options.krate,
+            serde_copy::half(input, &container, serde_copy::Half::Deserialize),
         ));
     }
     if container.attrs.remote().is_some() {
         return Ok(dummy::wrap(
-            &private,
-            serde_copy::remote(input, &container, &private, halves),
+            &options.krate,
+            serde_copy::remote(input, &container, halves),
         ));
     }
     Ok(dummy::wrap(
-        &private,
-        items(&container, &options, &private, halves)?,
+        &options.krate,
+        items(&container, &options, halves)?,
     ))
 }
 
@@ -173,22 +172,21 @@ fn expand(input: &DeriveInput, halves: halves::Halves) -> syn::Result<proc_macro
 fn items(
     container: &serde_derive_internals::ast::Container,
     options: &attr::Options,
-    private: &proc_macro2::TokenStream,
     halves: halves::Halves,
 ) -> syn::Result<proc_macro2::TokenStream> {
-    let conversions = convert::Conversions::of(container, private);
+    let conversions = convert::Conversions::of(container);
     let converted = convert::Conversions::any(container);
     Ok(match &container.data {
         serde_derive_internals::ast::Data::Struct(serde_derive_internals::ast::Style::Unit, _)
             if !converted =>
         {
-            unit::expand(container, private, halves)
+            unit::expand(container, halves)
         }
         serde_derive_internals::ast::Data::Struct(
             serde_derive_internals::ast::Style::Tuple | serde_derive_internals::ast::Style::Newtype,
             _,
         ) if !convert::Conversions::both(container) => {
-            tuple::expand(container, private, conversions.ser, conversions.de, halves)
+            tuple::expand(container, conversions.ser, conversions.de, halves)
         }
         serde_derive_internals::ast::Data::Struct(..) if converted => {
             // Flattened as serde flattens it, through its own impls; a half it does not
@@ -201,7 +199,6 @@ fn items(
                             serde_copy::half(
                                 container.original,
                                 container,
-                                private,
                                 serde_copy::Half::Deserialize,
                             )
                         })
@@ -211,13 +208,12 @@ fn items(
                             serde_copy::half(
                                 container.original,
                                 container,
-                                private,
                                 serde_copy::Half::Serialize,
                             )
                         })
                     },
                 ),
-                convert::flatten_through_conversion(container, private, halves),
+                convert::flatten_through_conversion(container, halves),
             ]
             .into_iter()
             .collect()
@@ -244,7 +240,7 @@ fn items(
                 // An enum converted (either way) or partially untagged is flattened as serde
                 // flattens it, through its own impls.
                 if converted || e.partially_untagged() {
-                    convert::flatten_through_conversion(container, private, halves)
+                    convert::flatten_through_conversion(container, halves)
                 } else {
                     enum_flatten::expand(&e, halves)
                 },

@@ -10,11 +10,11 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// `result?`, written as the `match` it means.
-pub fn or_return(private: &TokenStream, result: TokenStream) -> TokenStream {
+pub fn or_return(result: TokenStream) -> TokenStream {
     quote! {
         match #result {
-            #private::Ok(__ok) => __ok,
-            #private::Err(__error) => return #private::Err(__error),
+            __fastkit::Ok(__ok) => __ok,
+            __fastkit::Err(__error) => return __fastkit::Err(__error),
         }
     }
 }

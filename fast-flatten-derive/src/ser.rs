@@ -19,21 +19,19 @@ pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
     } else {
         crate::fields::trait_uses(tree, crate::fields::Side::Write)
     };
-    let private = &tree.private;
     let where_clause = bound::where_clause(tree, Impl::Serialize);
     let name = tree.ser_name;
     let names_check = crate::fields::generic_names_check(
         tree,
-        quote!(<Self as #private::FlattenSerialize>::WRITE.name_tree),
+        quote!(<Self as __fastkit::FlattenSerialize>::WRITE.name_tree),
     );
     // Inlined like serde's own derive, so the format's loop sees the whole tree.
     let serialize = impls::serialize(
-        private,
         &ImplFor::item(&tree.ident, &tree.generics, where_clause),
         quote!(#[inline]),
         quote! {
             #names_check
-            #private::serialize_struct(self, __serializer, #name)
+            __fastkit::serialize_struct(self, __serializer, #name)
         },
     );
     quote! {
@@ -47,7 +45,6 @@ pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
 /// `FlattenSerialize` (and the `serialize_with` wrappers it uses): every leaf of the tree
 /// written into a `FieldSink`.
 pub fn flatten_serialize(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     let where_clause = bound::where_clause(tree, Impl::Serialize);
 
     let wrappers = tree
@@ -62,18 +59,17 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
     // A tagged struct writes its tag first, its name as the value, as serde does.
     let write_tag = tree.tag.map(|tag| {
         let name = tree.ser_name;
-        quote!(#private::FieldSink::field(__out, #tag, #name)?;)
+        quote!(__fastkit::FieldSink::field(__out, #tag, #name)?;)
     });
     let writes = tree.ser_members().map(|member| write(tree, member));
     let write_shape = write_shape(tree);
 
     let target = ImplFor::item(&tree.ident, &tree.generics, &where_clause);
     let writer = impls::implement(
-        private,
         Trait::FlattenSerialize,
         &target,
         quote! {
-            const WRITE: #private::WriteShape = #write_shape;
+            const WRITE: __fastkit::WriteShape = #write_shape;
 
             #[inline]
             fn serialized_len(&self) -> usize {
@@ -81,13 +77,13 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
             }
 
             #[inline]
-            fn serialize_leaves<__S: #private::FieldSink>(
+            fn serialize_leaves<__S: __fastkit::FieldSink>(
                 &self,
                 __out: &mut __S,
-            ) -> #private::Result<(), __S::Error> {
+            ) -> __fastkit::Result<(), __S::Error> {
                 #write_tag
                 #(#writes)*
-                #private::Ok(())
+                __fastkit::Ok(())
             }
         },
     );
@@ -101,7 +97,6 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
 
 /// The tree's `WriteShape`, from its own members and its flattened children's.
 pub fn write_shape(tree: &Tree) -> TokenStream {
-    let private = &tree.private;
     let name_tree = crate::fields::write_name_tree(tree);
     let flattened: Vec<_> = tree
         .ser_members()
@@ -113,7 +108,7 @@ pub fn write_shape(tree: &Tree) -> TokenStream {
         if member.is_catch_all() || member.is_de_buffered() || member.is_ser_buffered() {
             quote!(true)
         } else {
-            quote!(<#ty as #private::FlattenSerialize>::WRITE.writes_map)
+            quote!(<#ty as __fastkit::FlattenSerialize>::WRITE.writes_map)
         }
     });
     let map_catch_all = flattened.iter().map(|member| {
@@ -123,7 +118,7 @@ pub fn write_shape(tree: &Tree) -> TokenStream {
         } else if member.is_de_buffered() || member.is_ser_buffered() {
             quote!(false)
         } else {
-            quote!(<#ty as #private::FlattenSerialize>::WRITE.map_catch_all)
+            quote!(<#ty as __fastkit::FlattenSerialize>::WRITE.map_catch_all)
         }
     });
     let own_leaves = tree.tag.is_some() || tree.ser_members().any(|m| m.is_leaf());
@@ -132,13 +127,13 @@ pub fn write_shape(tree: &Tree) -> TokenStream {
         .filter(|m| !(m.is_catch_all() || m.is_de_buffered() || m.is_ser_buffered()))
         .map(|member| {
             let ty = member.ty();
-            quote!(<#ty as #private::FlattenSerialize>::WRITE.has_leaves)
+            quote!(<#ty as __fastkit::FlattenSerialize>::WRITE.has_leaves)
         });
     // serde's derive reads a struct with any flattened field as a map: it views its keys.
     let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
     let shares_written_keys = crate::fields::shares_written_keys(tree);
     quote! {
-        #private::WriteShape {
+        __fastkit::WriteShape {
             name_tree: #name_tree,
             writes_map: false #(|| #writes_map)*,
             map_catch_all: false #(|| #map_catch_all)*,
@@ -152,17 +147,16 @@ pub fn write_shape(tree: &Tree) -> TokenStream {
 /// How many fields a member writes: 1, 0 or 1 under `skip_serializing_if`, or a flattened
 /// child's count.
 fn count(tree: &Tree, member: &Member) -> TokenStream {
-    let private = &tree.private;
     let field = tree.field_ref(member);
     if member.is_catch_all() {
-        quote!(#private::catch_all_len(#field))
+        quote!(__fastkit::catch_all_len(#field))
     } else if member.is_flatten() {
         let count = if member.is_ser_buffered() {
             let value = serialized_value(tree, member);
-            quote!(#private::flat_len(#value))
+            quote!(__fastkit::flat_len(#value))
         } else {
             let ty = member.ty();
-            quote!(<#ty as #private::FlattenSerialize>::serialized_len(#field))
+            quote!(<#ty as __fastkit::FlattenSerialize>::serialized_len(#field))
         };
         match member.attrs().skip_serializing_if() {
             Some(skip_if) => {
@@ -192,32 +186,31 @@ fn serialized_value(tree: &Tree, member: &Member) -> TokenStream {
 /// Writes a member: a field of the struct (or `skip_field` when `skip_serializing_if` says so),
 /// or a flattened child's leaves.
 fn write(tree: &Tree, member: &Member) -> TokenStream {
-    let private = &tree.private;
     let field = tree.field_ref(member);
     if member.is_catch_all() {
-        return quote!(#private::serialize_catch_all(#field, __out)?;);
+        return quote!(__fastkit::serialize_catch_all(#field, __out)?;);
     }
     if member.is_flatten() {
         let write = if member.is_ser_buffered() {
             let value = serialized_value(tree, member);
-            quote!(#private::serialize_flat(#value, __out)?;)
+            quote!(__fastkit::serialize_flat(#value, __out)?;)
         } else {
             let ty = member.ty();
-            quote!(<#ty as #private::FlattenSerialize>::serialize_leaves(#field, __out)?;)
+            quote!(<#ty as __fastkit::FlattenSerialize>::serialize_leaves(#field, __out)?;)
         };
         // Skipped, its leaves keep their numbers for formats that number fields.
         return match member.attrs().skip_serializing_if() {
             Some(skip_if) => {
                 let names = if member.is_de_buffered() || member.is_ser_buffered() {
-                    quote!(&[#private::NamePart::Buffered])
+                    quote!(&[__fastkit::NamePart::Buffered])
                 } else {
                     let ty = member.ty();
-                    quote!(<#ty as #private::FlattenSerialize>::WRITE.name_tree)
+                    quote!(<#ty as __fastkit::FlattenSerialize>::WRITE.name_tree)
                 };
                 let skip = user_call::call(skip_if, field);
                 quote! {
                     if #skip {
-                        #private::skip_written_leaves(#names, __out)?;
+                        __fastkit::skip_written_leaves(#names, __out)?;
                     } else {
                         #write
                     }
@@ -228,13 +221,13 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
     }
     let name = member.ser_name();
     let value = serialized_value(tree, member);
-    let write = quote!(#private::FieldSink::field(__out, #name, #value)?;);
+    let write = quote!(__fastkit::FieldSink::field(__out, #name, #value)?;);
     match member.attrs().skip_serializing_if() {
         Some(skip_if) => {
             let skip = user_call::call(skip_if, field);
             quote! {
                 if #skip {
-                    #private::FieldSink::skip_field(__out, #name)?;
+                    __fastkit::FieldSink::skip_field(__out, #name)?;
                 } else {
                     #write
                 }
@@ -249,7 +242,6 @@ fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
     let ident = &tree.ident;
     let (_, ty_generics, _) = tree.generics.split_for_impl();
     WithWrapper::new(
-        &tree.private,
         format_ident!("__SerializeWith{}{}", tree.ident, member.index),
         &tree.generics,
         quote!(#ident #ty_generics),

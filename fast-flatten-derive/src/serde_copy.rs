@@ -27,14 +27,13 @@ struct Copy<'a> {
     names: (String, String),
 }
 
-/// The copy of `input`, deriving serde's traits through `private`, with the `#[serde]` and
-/// `#[repr]` attributes and none of the others (`#[fast_flatten]`, documentation).
+/// The copy of `input`, deriving serde's traits through the runtime's re-export of serde, with
+/// the `#[serde]` and `#[repr]` attributes and none of the others (`#[fast_flatten]`,
+/// documentation).
 /// `remote = "Self"` names the original type in the copy.
-fn copy(input: &DeriveInput, how: &Copy, private: &TokenStream) -> TokenStream {
-    let krate = syn::LitStr::new(
-        &format!("{private}::serde").replace(' ', ""),
-        Span::call_site(),
-    );
+fn copy(input: &DeriveInput, how: &Copy) -> TokenStream {
+    // The runtime's re-export of serde, through the name `dummy::wrap` binds.
+    let krate = syn::LitStr::new("__fastkit::serde", Span::call_site());
     let original = &input.ident;
     let attrs = input
         .attrs
@@ -127,7 +126,6 @@ fn without(attr: &syn::Attribute, names: &[&str]) -> Option<syn::Attribute> {
 pub fn remote(
     input: &DeriveInput,
     container: &serde_derive_internals::ast::Container,
-    private: &TokenStream,
     halves: Halves,
 ) -> TokenStream {
     let ident = &input.ident;
@@ -147,7 +145,7 @@ pub fn remote(
         name.serialize_name().value.clone(),
         name.deserialize_name().value.clone(),
     );
-    let serde = quote!(#private::serde);
+    let serde = quote!(__fastkit::serde);
     let copies = if getters {
         let ser = halves.ser.then(|| {
             copy(
@@ -158,7 +156,6 @@ pub fn remote(
                     remote: true,
                     names: names.clone(),
                 },
-                private,
             )
         });
         let de = halves.de.then(|| {
@@ -170,7 +167,6 @@ pub fn remote(
                     remote: false,
                     names: names.clone(),
                 },
-                private,
             )
         });
         quote!(#ser #de)
@@ -188,7 +184,6 @@ pub fn remote(
                 remote: true,
                 names: names.clone(),
             },
-            private,
         )
     };
     let vis = &input.vis;
@@ -211,26 +206,22 @@ pub fn remote(
         &input.generics,
         attrs.ser_bound(),
         fields.iter().copied(),
-        private,
         Impl::Serialize,
     );
     let de_clause = bound::fields_where_clause(
         &input.generics,
         attrs.de_bound(),
         fields.iter().copied(),
-        private,
         Impl::Deserialize,
     );
     let read = if getters {
         let members = fields.iter().map(|f| &f.member);
         let de_ty = quote!(#de_ident::<#(#copy_args),*>);
-        let copy = or_return(
-            private,
-            quote!(<#de_ty as #private::Deserialize<'de>>::deserialize(__deserializer)),
-        );
+        let copy =
+            or_return(quote!(<#de_ty as __fastkit::Deserialize<'de>>::deserialize(__deserializer)));
         quote! {
             let __copy = #copy;
-            #private::Ok(#private::Into::<#remote #ty_generics>::into(#ident { #(#members: __copy.#members),* }))
+            __fastkit::Ok(__fastkit::Into::<#remote #ty_generics>::into(#ident { #(#members: __copy.#members),* }))
         }
     } else {
         quote!(#copy_ty::deserialize(__deserializer))
@@ -238,10 +229,10 @@ pub fn remote(
     let ser = quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #ser_clause {
-            #vis fn serialize<__S: #private::Serializer>(
+            #vis fn serialize<__S: __fastkit::Serializer>(
                 __self: &#remote #ty_generics,
                 __serializer: __S,
-            ) -> #private::Result<__S::Ok, __S::Error> {
+            ) -> __fastkit::Result<__S::Ok, __S::Error> {
                 #copy_ty::serialize(__self, __serializer)
             }
         }
@@ -249,9 +240,9 @@ pub fn remote(
     let de = quote! {
         #[automatically_derived]
         impl #de_impl_generics #ident #ty_generics #de_clause {
-            #vis fn deserialize<__D: #private::Deserializer<'de>>(
+            #vis fn deserialize<__D: __fastkit::Deserializer<'de>>(
                 __deserializer: __D,
-            ) -> #private::Result<#remote #ty_generics, __D::Error> {
+            ) -> __fastkit::Result<#remote #ty_generics, __D::Error> {
                 #read
             }
         }
@@ -309,7 +300,6 @@ pub enum Half {
 pub fn half(
     input: &DeriveInput,
     container: &serde_derive_internals::ast::Container,
-    private: &TokenStream,
     half: Half,
 ) -> TokenStream {
     let ident = &input.ident;
@@ -319,7 +309,7 @@ pub fn half(
         name.serialize_name().value.clone(),
         name.deserialize_name().value.clone(),
     );
-    let serde = quote!(#private::serde);
+    let serde = quote!(__fastkit::serde);
     // The copy is a remote definition of the item, without its conversions.
     let mut plain = input.clone();
     plain.attrs = input
@@ -349,7 +339,6 @@ pub fn half(
             remote: true,
             names,
         },
-        private,
     );
     let copy_args = bound::generic_args(&input.generics);
     let copy_ty = quote!(#copy_ident::<#(#copy_args),*>);
@@ -361,12 +350,10 @@ pub fn half(
                 &input.generics,
                 attrs.ser_bound(),
                 fields.iter().copied(),
-                private,
                 Impl::Serialize,
             );
             let target = ImplFor::item(ident, &input.generics, clause);
             impls::serialize(
-                private,
                 &target,
                 quote!(),
                 quote!(#copy_ty::serialize(self, __serializer)),
@@ -377,12 +364,10 @@ pub fn half(
                 &input.generics,
                 attrs.de_bound(),
                 fields.iter().copied(),
-                private,
                 Impl::Deserialize,
             );
             let target = ImplFor::item_de(ident, &input.generics, clause);
             impls::deserialize(
-                private,
                 &target,
                 quote!(),
                 quote!(#copy_ty::deserialize(__deserializer)),

@@ -21,8 +21,6 @@ pub struct Tree<'a> {
     /// The type's generics: the struct's, or the enum's (plus `'__a` for a by-reference
     /// variant struct).
     pub generics: Generics,
-    /// `path::to::serde_fastkit::__private`: everything the expansion calls.
-    pub private: TokenStream,
     /// The hidden type holding the leaves read so far (`FlattenDeserialize::State`).
     pub state: Ident,
     pub members: Vec<Member<'a>>,
@@ -78,11 +76,7 @@ impl<'a> Tree<'a> {
             Data::Enum(_) => unreachable_enum(container)?,
         };
         let attrs = &container.attrs;
-        let expecting = expecting(
-            &options.private(),
-            attrs,
-            &format!("struct {}", container.ident),
-        );
+        let expecting = expecting(attrs, &format!("struct {}", container.ident));
         let tag = match attrs.tag() {
             serde_derive_internals::attr::TagType::Internal { tag } => Some(tag.as_str()),
             _ => None,
@@ -91,13 +85,12 @@ impl<'a> Tree<'a> {
             ident: container.ident.clone(),
             vis: &container.original.vis,
             generics: container.generics.clone(),
-            private: options.private(),
             state: format_ident!(
                 "__FastFlattenState{}",
                 container.ident,
                 span = Span::call_site()
             ),
-            members: members(fields, &options.private(), tag.is_some(), options.strict)?,
+            members: members(fields, tag.is_some(), options.strict)?,
             by_ref: false,
             ser_name: attrs.name().serialize_name(),
             de_name: attrs.name().deserialize_name(),
@@ -121,9 +114,7 @@ impl<'a> Tree<'a> {
         debug_assert!(matches!(variant.style, Style::Struct));
         let attrs = &container.attrs;
         let ident = variant_struct_ident(&container.ident, &variant.ident, "");
-        let private = options.private();
         let expecting = expecting(
-            &private,
             attrs,
             &format!("struct variant {}::{}", container.ident, variant.ident),
         );
@@ -134,9 +125,8 @@ impl<'a> Tree<'a> {
             ident,
             vis: &container.original.vis,
             generics: container.generics.clone(),
-            members: members(&variant.fields, &private, false, options.strict)?,
+            members: members(&variant.fields, false, options.strict)?,
             marker: Some(quote!(#enum_ident #ty_generics)),
-            private,
             by_ref: false,
             ser_name: variant.attrs.name().serialize_name(),
             de_name: variant.attrs.name().deserialize_name(),
@@ -171,7 +161,6 @@ impl<'a> Tree<'a> {
             ident: variant_struct_ident(enum_ident, variant, "Ref"),
             vis: self.vis,
             generics,
-            private: self.private.clone(),
             state: self.state.clone(),
             members,
             by_ref: true,
@@ -210,10 +199,7 @@ impl<'a> Tree<'a> {
 
     /// `LEN` of the whole struct: the sum of its members' slot counts (and the tag's).
     pub fn len_expr(&self) -> TokenStream {
-        let counts = self
-            .members
-            .iter()
-            .filter_map(|m| m.slot_count(&self.private));
+        let counts = self.members.iter().filter_map(|m| m.slot_count());
         let tag = usize::from(self.tag.is_some());
         quote!(#tag #(+ #counts)*)
     }
@@ -230,37 +216,34 @@ impl<'a> Tree<'a> {
 
     /// The type of the marker field, if the tree has one.
     pub fn marker_ty(&self) -> Option<TokenStream> {
-        let private = &self.private;
         let enum_ty = self.marker.as_ref()?;
         Some(if self.by_ref {
-            quote!(#private::PhantomData<(fn() -> #enum_ty, &'__a ())>)
+            quote!(__fastkit::PhantomData<(fn() -> #enum_ty, &'__a ())>)
         } else {
-            quote!(#private::PhantomData<fn() -> #enum_ty>)
+            quote!(__fastkit::PhantomData<fn() -> #enum_ty>)
         })
     }
 
     /// The marker field's initializer in a struct literal, if the tree has one.
     pub fn marker_init(&self) -> Option<TokenStream> {
-        let private = &self.private;
         let marker = Ident::new(MARKER, Span::call_site());
         self.marker
             .as_ref()
-            .map(|_| quote!(#marker: #private::PhantomData,))
+            .map(|_| quote!(#marker: __fastkit::PhantomData,))
     }
 }
 
 /// serde's `text`, or the container's `#[serde(expecting = "...")]`, as an `Expecting`.
-pub fn expecting(private: &TokenStream, attrs: &attr::Container, text: &str) -> TokenStream {
+pub fn expecting(attrs: &attr::Container, text: &str) -> TokenStream {
     match attrs.expecting() {
-        Some(custom) => quote!(#private::Expecting::Custom(#custom)),
-        None => quote!(#private::Expecting::Text(#text)),
+        Some(custom) => quote!(__fastkit::Expecting::Custom(#custom)),
+        None => quote!(__fastkit::Expecting::Text(#text)),
     }
 }
 
 /// The members of a field list, with their slot offsets (after the tag's slot, if any).
 fn members<'a>(
     fields: &'a [Field<'a>],
-    private: &TokenStream,
     tagged: bool,
     strict: bool,
 ) -> syn::Result<Vec<Member<'a>>> {
@@ -277,9 +260,9 @@ fn members<'a>(
         let (flat_ty, buffered_option) = match option_argument(ty) {
             _ if !(field.attrs.flatten() && buffered) => (quote!(#ty), false),
             Some(inner) if field.attrs.deserialize_with().is_none() && !strict => {
-                (quote!(#private::Option<#private::Buffered<#inner>>), true)
+                (quote!(__fastkit::Option<__fastkit::Buffered<#inner>>), true)
             }
-            _ => (quote!(#private::Buffered<#ty>), false),
+            _ => (quote!(__fastkit::Buffered<#ty>), false),
         };
         let member = Member {
             field,
@@ -289,7 +272,7 @@ fn members<'a>(
             flat_ty,
             buffered_option,
         };
-        if let Some(len) = member.slot_count(private) {
+        if let Some(len) = member.slot_count() {
             offset = quote!(#offset + #len);
         }
         members.push(member);
@@ -388,12 +371,12 @@ impl Member<'_> {
 
     /// How many slots this member occupies: 1 for an own leaf, the child's `LEN` when flattened,
     /// none when skipped by deserialization.
-    pub fn slot_count(&self, private: &TokenStream) -> Option<TokenStream> {
+    pub fn slot_count(&self) -> Option<TokenStream> {
         if self.attrs().skip_deserializing() || self.is_catch_all() {
             None
         } else if self.is_flatten() {
             let ty = &self.flat_ty;
-            Some(quote!(<#ty as #private::FlattenFields>::LEN))
+            Some(quote!(<#ty as __fastkit::FlattenFields>::LEN))
         } else {
             Some(quote!(1))
         }

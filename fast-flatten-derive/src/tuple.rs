@@ -20,7 +20,6 @@ use crate::with_wrappers::WithWrapper;
 /// container converts (`into`, `from`, `try_from`).
 pub fn expand(
     container: &Container,
-    private: &TokenStream,
     ser: Option<TokenStream>,
     de: Option<TokenStream>,
     halves: Halves,
@@ -31,7 +30,6 @@ pub fn expand(
     let newtype = matches!(style, Style::Newtype);
     let tuple = Tuple {
         container,
-        private,
         fields,
         newtype,
     };
@@ -43,7 +41,6 @@ pub fn expand(
 
 struct Tuple<'a> {
     container: &'a Container<'a>,
-    private: &'a TokenStream,
     fields: &'a [Field<'a>],
     /// One field, read and written as a newtype struct (serde's `Style::Newtype`).
     newtype: bool,
@@ -51,14 +48,12 @@ struct Tuple<'a> {
 
 impl<'a> Tuple<'a> {
     fn serialize(&self) -> TokenStream {
-        let private = self.private;
         let ident = &self.container.ident;
         let (impl_generics, ty_generics, _) = self.container.generics.split_for_impl();
         let where_clause = bound::fields_where_clause(
             self.container.generics,
             self.container.attrs.ser_bound(),
             self.fields,
-            private,
             Impl::Serialize,
         );
         let name = self.container.attrs.name().serialize_name();
@@ -71,7 +66,7 @@ impl<'a> Tuple<'a> {
         });
         let body = if self.newtype {
             let value = self.serialized_value(0, &self.fields[0]);
-            quote!(#private::Serializer::serialize_newtype_struct(__serializer, #name, #value))
+            quote!(__fastkit::Serializer::serialize_newtype_struct(__serializer, #name, #value))
         } else {
             let written: Vec<_> = self
                 .fields
@@ -93,7 +88,7 @@ impl<'a> Tuple<'a> {
                 let member = syn::Index::from(*index);
                 let value = self.serialized_value(*index, field);
                 let write = quote! {
-                    #private::SerializeTupleStruct::serialize_field(&mut __state, #value)?;
+                    __fastkit::SerializeTupleStruct::serialize_field(&mut __state, #value)?;
                 };
                 match field.attrs.skip_serializing_if() {
                     Some(path) => {
@@ -109,17 +104,17 @@ impl<'a> Tuple<'a> {
                 quote!(mut)
             };
             quote! {
-                let #let_mut __state = #private::Serializer::serialize_tuple_struct(
+                let #let_mut __state = __fastkit::Serializer::serialize_tuple_struct(
                     __serializer,
                     #name,
                     0 #(+ #counts)*,
                 )?;
                 #(#writes)*
-                #private::SerializeTupleStruct::end(__state)
+                __fastkit::SerializeTupleStruct::end(__state)
             }
         };
         let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), &where_clause);
-        let serialize = impls::serialize(private, &target, quote!(), body);
+        let serialize = impls::serialize(&target, quote!(), body);
         quote! {
             #(#wrappers)*
 
@@ -144,7 +139,6 @@ impl<'a> Tuple<'a> {
         let ident = &self.container.ident;
         let (_, ty_generics, _) = self.container.generics.split_for_impl();
         WithWrapper::new(
-            self.private,
             format_ident!("__{}With{}{}", direction, ident, index),
             self.container.generics,
             quote!(#ident #ty_generics),
@@ -152,7 +146,6 @@ impl<'a> Tuple<'a> {
     }
 
     fn deserialize(&self) -> TokenStream {
-        let private = self.private;
         let ident = &self.container.ident;
         let de_generics = bound::with_de_lifetime(self.container.generics);
         let (impl_generics, de_ty_generics, _) = de_generics.split_for_impl();
@@ -161,7 +154,6 @@ impl<'a> Tuple<'a> {
             self.container.generics,
             self.container.attrs.de_bound(),
             self.fields,
-            private,
             Impl::Deserialize,
         );
         if self.container.attrs.de_bound().is_none()
@@ -170,7 +162,7 @@ impl<'a> Tuple<'a> {
         {
             where_clause
                 .predicates
-                .push(syn::parse_quote!(#ident #ty_generics: #private::Default));
+                .push(syn::parse_quote!(#ident #ty_generics: __fastkit::Default));
         }
         let name = self.container.attrs.name().deserialize_name();
         let visitor = format_ident!("__FastFlattenVisitor{}", ident);
@@ -196,7 +188,7 @@ impl<'a> Tuple<'a> {
         });
         let container_default = match self.container.attrs.default() {
             SerdeDefault::None => None,
-            SerdeDefault::Default => Some(quote!(#private::Default::default())),
+            SerdeDefault::Default => Some(quote!(__fastkit::Default::default())),
             SerdeDefault::Path(path) => Some(user_call::call(path, quote!())),
         };
         let uses_default = container_default.is_some()
@@ -222,7 +214,7 @@ impl<'a> Tuple<'a> {
                 read += 1;
                 let missing = match field.attrs.default() {
                     SerdeDefault::None if !uses_default => quote! {
-                        return #private::Err(<__A::Error as #private::DeError>::invalid_length(#position, &#too_short))
+                        return __fastkit::Err(<__A::Error as __fastkit::DeError>::invalid_length(#position, &#too_short))
                     },
                     _ => self.default_of(index, field, uses_default),
                 };
@@ -230,20 +222,19 @@ impl<'a> Tuple<'a> {
                     Some(_) => {
                         let wrapper = self.with_wrapper("Deserialize", index).read_type();
                         let next = or_return(
-                            private,
-                            quote!(#private::SeqAccess::next_element::<#wrapper>(&mut __seq)),
+                            quote!(__fastkit::SeqAccess::next_element::<#wrapper>(&mut __seq)),
                         );
-                        quote!(#private::Option::map(#next, |__wrapped| __wrapped.value))
+                        quote!(__fastkit::Option::map(#next, |__wrapped| __wrapped.value))
                     }
                     None => {
                         let ty = field.ty;
-                        or_return(private, quote!(#private::SeqAccess::next_element::<#ty>(&mut __seq)))
+                        or_return(quote!(__fastkit::SeqAccess::next_element::<#ty>(&mut __seq)))
                     }
                 };
                 quote! {
                     let #local = match #next {
-                        #private::Some(__value) => __value,
-                        #private::None => #missing,
+                        __fastkit::Some(__value) => __value,
+                        __fastkit::None => #missing,
                     };
                 }
             })
@@ -257,63 +248,63 @@ impl<'a> Tuple<'a> {
                 Some(path) => user_call::call(path, quote!(__deserializer)),
                 None => {
                     let ty = field.ty;
-                    quote!(<#ty as #private::Deserialize<'de>>::deserialize(__deserializer))
+                    quote!(<#ty as __fastkit::Deserialize<'de>>::deserialize(__deserializer))
                 }
             };
-            let read = or_return(private, value);
+            let read = or_return(value);
             quote! {
                 #[inline]
-                fn visit_newtype_struct<__E: #private::Deserializer<'de>>(
+                fn visit_newtype_struct<__E: __fastkit::Deserializer<'de>>(
                     self,
                     __deserializer: __E,
-                ) -> #private::Result<Self::Value, __E::Error> {
+                ) -> __fastkit::Result<Self::Value, __E::Error> {
                     let __field0 = #read;
-                    #private::Ok(#ident(__field0))
+                    __fastkit::Ok(#ident(__field0))
                 }
             }
         });
         let entry = if self.newtype {
-            quote!(#private::Deserializer::deserialize_newtype_struct(
+            quote!(__fastkit::Deserializer::deserialize_newtype_struct(
                 __deserializer,
                 #name,
-                #visitor { __marker: #private::PhantomData },
+                #visitor { __marker: __fastkit::PhantomData },
             ))
         } else {
-            quote!(#private::Deserializer::deserialize_tuple_struct(
+            quote!(__fastkit::Deserializer::deserialize_tuple_struct(
                 __deserializer,
                 #name,
                 #read_count,
-                #visitor { __marker: #private::PhantomData },
+                #visitor { __marker: __fastkit::PhantomData },
             ))
         };
         let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), &where_clause);
-        let deserialize = impls::deserialize(private, &target, quote!(), entry);
+        let deserialize = impls::deserialize(&target, quote!(), entry);
         quote! {
             #(#wrappers)*
 
             #[doc(hidden)]
             struct #visitor #impl_generics #where_clause {
-                __marker: #private::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
+                __marker: __fastkit::PhantomData<(fn() -> #ident #ty_generics, &'de ())>,
             }
 
             #[automatically_derived]
-            impl #impl_generics #private::Visitor<'de> for #visitor #de_ty_generics #where_clause {
+            impl #impl_generics __fastkit::Visitor<'de> for #visitor #de_ty_generics #where_clause {
                 type Value = #ident #ty_generics;
 
-                fn expecting(&self, __f: &mut #private::Formatter<'_>) -> #private::FmtResult {
+                fn expecting(&self, __f: &mut __fastkit::Formatter<'_>) -> __fastkit::FmtResult {
                     __f.write_str(#expecting)
                 }
 
                 #visit_newtype
 
                 #[inline]
-                fn visit_seq<__A: #private::SeqAccess<'de>>(
+                fn visit_seq<__A: __fastkit::SeqAccess<'de>>(
                     self,
                     mut __seq: __A,
-                ) -> #private::Result<Self::Value, __A::Error> {
+                ) -> __fastkit::Result<Self::Value, __A::Error> {
                     #let_default
                     #(#lets)*
-                    #private::Ok(#ident(#(#locals),*))
+                    __fastkit::Ok(#ident(#(#locals),*))
                 }
             }
 
@@ -324,15 +315,14 @@ impl<'a> Tuple<'a> {
     /// A field's value when it is skipped or missing: its own default, the container's (as
     /// `__default`), or `Default::default()`.
     fn default_of(&self, index: usize, field: &Field, uses_default: bool) -> TokenStream {
-        let private = self.private;
         match field.attrs.default() {
-            SerdeDefault::Default => quote!(#private::Default::default()),
+            SerdeDefault::Default => quote!(__fastkit::Default::default()),
             SerdeDefault::Path(path) => user_call::call(path, quote!()),
             SerdeDefault::None if uses_default => {
                 let member = syn::Index::from(index);
                 quote!(__default.#member)
             }
-            SerdeDefault::None => quote!(#private::Default::default()),
+            SerdeDefault::None => quote!(__fastkit::Default::default()),
         }
     }
 }

@@ -5,6 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_derive_internals::ast::Container;
+use syn::{Generics, Ident};
 
 use crate::halves::Halves;
 use crate::impls::{self, ImplFor, Trait};
@@ -12,31 +13,57 @@ use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::expecting;
 
-pub fn expand(container: &Container, private: &TokenStream, halves: Halves) -> TokenStream {
-    let per_key = inline::per_key();
+pub fn expand(container: &Container, halves: Halves) -> TokenStream {
     let ident = &container.ident;
-    let generics = container.generics;
-    let where_clause = generics.where_clause.as_ref();
     let ser_name = container.attrs.name().serialize_name();
     let de_name = container.attrs.name().deserialize_name();
-    let expecting = expecting(private, &container.attrs, &format!("unit struct {ident}"));
-    let read = or_return(
-        private,
-        quote!(#private::deserialize_unit_struct(__deserializer, #de_name, #expecting)),
-    );
+    let expecting = expecting(&container.attrs, &format!("unit struct {ident}"));
+    let read =
+        or_return(quote!(__fastkit::deserialize_unit_struct(__deserializer, #de_name, #expecting)));
+    leafless(
+        ident,
+        container.generics,
+        halves,
+        &Bodies {
+            deserialize: quote! {
+                #read;
+                __fastkit::Ok(#ident)
+            },
+            value: quote!(__fastkit::Ok(#ident)),
+            serialize: quote!(__serializer.serialize_unit_struct(#ser_name)),
+        },
+    )
+}
+
+/// What differs between the leafless impls of a unit struct and of a placeholder
+/// (`dummy::placeholders`, whose bodies are `unreachable!()`).
+pub struct Bodies {
+    /// `Deserialize::deserialize`'s body.
+    pub deserialize: TokenStream,
+    /// The value read from no leaves (`finish`, `deserialize_leaves`).
+    pub value: TokenStream,
+    /// `Serialize::serialize`'s body.
+    pub serialize: TokenStream,
+}
+
+/// serde's traits and the flatten traits of a type with no leaves, for `halves`.
+pub fn leafless(
+    ident: &Ident,
+    generics: &Generics,
+    halves: Halves,
+    bodies: &Bodies,
+) -> TokenStream {
+    let per_key = inline::per_key();
+    let where_clause = generics.where_clause.as_ref();
+    let Bodies {
+        deserialize,
+        value,
+        serialize,
+    } = bodies;
     let de = || {
         let reading = ImplFor::item_de(ident, generics, where_clause);
-        let deserialize = impls::deserialize(
-            private,
-            &reading,
-            quote!(),
-            quote! {
-                #read;
-                #private::Ok(#ident)
-            },
-        );
+        let deserialize = impls::deserialize(&reading, quote!(), deserialize.clone());
         let fields = impls::implement(
-            private,
             Trait::FlattenFields,
             &ImplFor::item(ident, generics, where_clause),
             quote! {
@@ -44,13 +71,12 @@ pub fn expand(container: &Container, private: &TokenStream, halves: Halves) -> T
                 const FIELDS: &'static [&'static str] = &[];
 
                 #per_key
-                fn slot_of(_key: &str) -> #private::Option<usize> {
-                    #private::None
+                fn slot_of(_key: &str) -> __fastkit::Option<usize> {
+                    __fastkit::None
                 }
             },
         );
         let reader = impls::implement(
-            private,
             Trait::FlattenDeserialize,
             &reading,
             quote! {
@@ -64,24 +90,24 @@ pub fn expand(container: &Container, private: &TokenStream, halves: Halves) -> T
                     true
                 }
 
-                fn deserialize_slot<__M: #private::MapAccess<'de>>(
+                fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
                     _state: &mut (),
                     _slot: usize,
                     _map: &mut __M,
-                ) -> #private::Result<(), __M::Error> {
-                    #private::Err(#private::slot_out_of_range())
+                ) -> __fastkit::Result<(), __M::Error> {
+                    __fastkit::Err(__fastkit::slot_out_of_range())
                 }
 
                 #per_key
-                fn finish<__E: #private::DeError>(_state: ()) -> #private::Result<Self, __E> {
-                    #private::Ok(#ident)
+                fn finish<__E: __fastkit::DeError>(_state: ()) -> __fastkit::Result<Self, __E> {
+                    #value
                 }
 
                 #[inline]
-                fn deserialize_leaves<__A: #private::SeqAccess<'de>>(
-                    _leaves: &mut #private::SeqLeaves<'_, __A>,
-                ) -> #private::Result<Self, __A::Error> {
-                    #private::Ok(#ident)
+                fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                    _leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+                ) -> __fastkit::Result<Self, __A::Error> {
+                    #value
                 }
             },
         );
@@ -89,18 +115,12 @@ pub fn expand(container: &Container, private: &TokenStream, halves: Halves) -> T
     };
     let ser = || {
         let writing = ImplFor::item(ident, generics, where_clause);
-        let serialize = impls::serialize(
-            private,
-            &writing,
-            quote!(),
-            quote!(__serializer.serialize_unit_struct(#ser_name)),
-        );
+        let serialize = impls::serialize(&writing, quote!(), serialize.clone());
         let writer = impls::implement(
-            private,
             Trait::FlattenSerialize,
             &writing,
             quote! {
-                const WRITE: #private::WriteShape = #private::WriteShape::EMPTY;
+                const WRITE: __fastkit::WriteShape = __fastkit::WriteShape::EMPTY;
 
                 #[inline]
                 fn serialized_len(&self) -> usize {
@@ -108,11 +128,11 @@ pub fn expand(container: &Container, private: &TokenStream, halves: Halves) -> T
                 }
 
                 #[inline]
-                fn serialize_leaves<__S: #private::FieldSink>(
+                fn serialize_leaves<__S: __fastkit::FieldSink>(
                     &self,
                     _out: &mut __S,
-                ) -> #private::Result<(), __S::Error> {
-                    #private::Ok(())
+                ) -> __fastkit::Result<(), __S::Error> {
+                    __fastkit::Ok(())
                 }
             },
         );

@@ -13,8 +13,6 @@ use crate::tree::Tree;
 pub struct Enum<'a> {
     pub container: &'a Container<'a>,
     pub ident: &'a Ident,
-    /// `path::to::serde_fastkit::__private`.
-    pub private: TokenStream,
     pub variants: Vec<EnumVariant<'a>>,
     /// `#[fast_flatten(strict)]` on the enum.
     pub strict: bool,
@@ -91,7 +89,6 @@ impl<'a> Enum<'a> {
         Ok(Enum {
             container,
             ident: &container.ident,
-            private: options.private(),
             variants: model,
             strict: options.strict,
         })

@@ -22,7 +22,6 @@ use crate::user_call;
 
 /// A wrapper type: its name, and the container whose generics it takes.
 pub struct WithWrapper<'a> {
-    private: &'a TokenStream,
     ident: Ident,
     generics: &'a Generics,
     container: TokenStream,
@@ -31,14 +30,8 @@ pub struct WithWrapper<'a> {
 impl<'a> WithWrapper<'a> {
     /// The wrapper `ident`, declared with `generics`, the generics of `container` (the
     /// container's type, `Name<T, ..>`).
-    pub fn new(
-        private: &'a TokenStream,
-        ident: Ident,
-        generics: &'a Generics,
-        container: TokenStream,
-    ) -> Self {
+    pub fn new(ident: Ident, generics: &'a Generics, container: TokenStream) -> Self {
         WithWrapper {
-            private,
             ident,
             generics,
             container,
@@ -53,10 +46,7 @@ impl<'a> WithWrapper<'a> {
         where_clause: &WhereClause,
     ) -> TokenStream {
         let WithWrapper {
-            private,
-            ident,
-            container,
-            ..
+            ident, container, ..
         } = self;
         let tys: Vec<&Type> = tys.into_iter().collect();
         let generics = bound::with_ref_lifetime(self.generics);
@@ -65,12 +55,12 @@ impl<'a> WithWrapper<'a> {
         let call = user_call::call(path, quote!(#(self.values.#values,)* __serializer));
         let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
         // Inlined like serde's own derive, so the format's loop sees the whole value.
-        let serialize = impls::serialize(private, &target, quote!(#[inline]), call);
+        let serialize = impls::serialize(&target, quote!(#[inline]), call);
         quote! {
             #[doc(hidden)]
             struct #ident #impl_generics #where_clause {
                 values: (#(&'__w #tys,)*),
-                __marker: #private::PhantomData<(fn() -> #container, &'__w ())>,
+                __marker: __fastkit::PhantomData<(fn() -> #container, &'__w ())>,
             }
 
             #serialize
@@ -80,12 +70,12 @@ impl<'a> WithWrapper<'a> {
     /// A reference to the writing wrapper around `values` (references), where a
     /// `&impl Serialize` goes.
     pub fn serialized(&self, values: impl IntoIterator<Item = TokenStream>) -> TokenStream {
-        let WithWrapper { private, ident, .. } = self;
+        let ident = &self.ident;
         // The generic arguments are spelled out: the wrapper's type parameters appear only in
         // its marker, so they cannot be inferred.
         let args = bound::generic_args(self.generics);
         let values = values.into_iter();
-        quote!(&#ident::<'_, #(#args),*> { values: (#(#values,)*), __marker: #private::PhantomData })
+        quote!(&#ident::<'_, #(#args),*> { values: (#(#values,)*), __marker: __fastkit::PhantomData })
     }
 
     /// The reading wrapper: a `value_ty`, read by `path(d)`.
@@ -96,25 +86,21 @@ impl<'a> WithWrapper<'a> {
         where_clause: &WhereClause,
     ) -> TokenStream {
         let WithWrapper {
-            private,
-            ident,
-            container,
-            ..
+            ident, container, ..
         } = self;
         let generics = bound::with_de_lifetime(self.generics);
         let (impl_generics, ty_generics, _) = generics.split_for_impl();
         let call = user_call::call(path, quote!(__deserializer));
         let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
         let deserialize = impls::deserialize(
-            private,
             &target,
             quote!(),
             // Typed here so that a function of the wrong type is an error at its name.
             quote! {
-                let __value: #private::Result<#value_ty, __D::Error> = #call;
-                #private::Result::map(__value, |value| #ident {
+                let __value: __fastkit::Result<#value_ty, __D::Error> = #call;
+                __fastkit::Result::map(__value, |value| #ident {
                     value,
-                    __marker: #private::PhantomData,
+                    __marker: __fastkit::PhantomData,
                 })
             },
         );
@@ -122,7 +108,7 @@ impl<'a> WithWrapper<'a> {
             #[doc(hidden)]
             struct #ident #impl_generics #where_clause {
                 value: #value_ty,
-                __marker: #private::PhantomData<(fn() -> #container, &'de ())>,
+                __marker: __fastkit::PhantomData<(fn() -> #container, &'de ())>,
             }
 
             #deserialize
