@@ -73,11 +73,23 @@ impl Takes {
             Takes::Named(names) => match key {
                 RestKey::Borrowed(text) => names.contains(text),
                 RestKey::Owned(text) => names.contains(&text.as_str()),
-                // serde's flatten matches names against string keys only.
-                _ => false,
+                other => bytes_named(names, other),
             },
         }
     }
+}
+
+/// Whether `key` is bytes of the text of one of `names`, as serde's flatten matches a byte-string
+/// key (CBOR, MessagePack); no other key that is not text names a field. Rare enough to stay out
+/// of [`Takes::takes`]'s code.
+#[cold]
+fn bytes_named(names: &[&str], key: &RestKey<'_>) -> bool {
+    let bytes: &[u8] = match key {
+        RestKey::BorrowedBytes(bytes) => bytes,
+        RestKey::OwnedBytes(bytes) => bytes,
+        _ => return false,
+    };
+    core::str::from_utf8(bytes).is_ok_and(|text| names.contains(&text))
 }
 
 impl<T> FlattenFields for Buffered<T> {

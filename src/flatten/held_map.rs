@@ -249,8 +249,12 @@ impl<'de> HeldMap<'de> {
                     continue;
                 }
             }
-            match text.and_then(T::slot_of) {
-                Some(slot) if T::CHOOSES && !T::owns(state, slot) => continue,
+            // A leaf the value does not have (another variant's, once a tag chose) is no
+            // leaf's: it goes on to the catch-alls, as from a live map (`CatchAllKeySeed`).
+            let slot = text
+                .and_then(T::slot_of)
+                .filter(|&slot| !T::CHOOSES || T::owns(state, slot));
+            match slot {
                 Some(slot) => {
                     // Moved out when taken, lent when viewed, as serde's flatten does.
                     let mut value = match mode {

@@ -1157,3 +1157,117 @@ fn a_struct_of_one_buffered_member_lends_its_keys_to_a_later_catch_all() {
     let read: fast::Root = serde_json::from_str(r#"{"id":1,"f":2,"z":3}"#).unwrap();
     assert_eq!(read.rest, [("f".into(), 2), ("z".into(), 3)].into());
 }
+
+// ------------------------------------------------------------------------------------------
+// A byte-string key (CBOR, MessagePack) naming a field of a buffered type: serde's flatten
+// matches bytes that are text against the type's names, as it matches strings (families 20
+// and 177 of the seed-b long run, on ciborium).
+
+mod bytes_key {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub struct Foreign {
+        pub v: i64,
+    }
+
+    // `#[fast_flatten(buffered)]` is FastFlatten's alone: the twin is written out.
+    pub mod fast {
+        #[derive(serde_fastkit::FastFlatten, Debug, PartialEq)]
+        pub struct Root {
+            #[serde(flatten)]
+            #[fast_flatten(buffered)]
+            pub foreign: super::Foreign,
+            pub s: String,
+        }
+    }
+
+    pub mod twin {
+        #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+        pub struct Root {
+            #[serde(flatten)]
+            pub foreign: super::Foreign,
+            pub s: String,
+        }
+    }
+}
+
+#[test]
+fn a_byte_string_key_names_a_buffered_types_field() {
+    use bytes_key::{fast, twin};
+    let bytes = |key: &str| Doc::Bytes(key.as_bytes().to_vec());
+    for entries in [
+        // Read as the field.
+        vec![(bytes("v"), Doc::I64(-1)), (Doc::str("s"), Doc::str("x"))],
+        // Read twice: serde's "duplicate field".
+        vec![
+            (bytes("v"), Doc::I64(-1)),
+            (Doc::str("v"), Doc::I64(-1)),
+            (Doc::str("s"), Doc::str("x")),
+        ],
+        // Bytes that are not text name nothing: "missing field".
+        vec![
+            (Doc::Bytes(vec![0xff]), Doc::I64(-1)),
+            (Doc::str("s"), Doc::str("x")),
+        ],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::Map(entries));
+    }
+    let doc = Doc::Map(vec![
+        (bytes("v"), Doc::I64(-1)),
+        (Doc::str("s"), Doc::str("x")),
+    ]);
+    let mut cbor = Vec::new();
+    ciborium::into_writer(&doc, &mut cbor).unwrap();
+    let read: fast::Root = ciborium::from_reader(cbor.as_slice()).unwrap();
+    assert_eq!(read.foreign, bytes_key::Foreign { v: -1 });
+}
+
+// ------------------------------------------------------------------------------------------
+// A flattened internally tagged enum with a catch-all variant, before a catch-all of the
+// struct (so read in serde's order): a key of another variant's leaf after the tag goes to the
+// chosen variant's catch-all too, as serde's flatten hands that variant every entry (families
+// 226 and 350 of the seed-d long run, 169 of seed c).
+
+mod other_variants_key {
+    use std::collections::BTreeMap;
+
+    fast_and_twin! {
+        pub struct Root {
+            #[serde(flatten)]
+            pub kind: Kind,
+            // It sees the tag too.
+            #[serde(flatten)]
+            pub rest: BTreeMap<String, serde_json::Value>,
+        }
+
+        pub struct Named {
+            #[serde(default)]
+            pub name: Option<u32>,
+        }
+
+        #[serde(tag = "t")]
+        pub enum Kind {
+            Named(Named),
+            Open {
+                #[serde(flatten)]
+                extra: BTreeMap<String, u32>,
+            },
+        }
+    }
+}
+
+#[test]
+fn another_variants_key_reaches_the_chosen_variants_catch_all_in_serde_order() {
+    use other_variants_key::{fast, twin};
+    for entries in [
+        vec![("t", Doc::str("Open")), ("z", num(1)), ("name", num(5))],
+        vec![("z", num(1)), ("name", num(5)), ("t", Doc::str("Open"))],
+        vec![("t", Doc::str("Named")), ("z", num(1)), ("name", num(5))],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+    let read: fast::Root = serde_json::from_str(r#"{"t":"Open","z":1,"name":5}"#).unwrap();
+    let fast::Kind::Open { extra } = read.kind else {
+        panic!("reads {:?}", read.kind)
+    };
+    assert_eq!(extra, [("z".into(), 1), ("name".into(), 5)].into());
+}

@@ -46,6 +46,27 @@ const REGRESSIONS: &[u64] = &[
     0xd47e_9d37_65f5_68ec,
     0x0d76_1b2a_513f_71aa,
     0xa77b_832d_05ff_e065,
+    // Seed 8: family 96, an internally tagged enum read from a YAML sequence; family 373, an
+    // adjacently tagged struct variant's content as a sequence behind an untagged variant
+    // (named rules).
+    0xa2c4_fe32_c889_817c,
+    0x1917_f2b4_1d0e_d289,
+    // Seed b: families 20 and 177, a byte-string key naming a buffered type's field (fixed).
+    // Seed c: families 80 and 169, seed d: 226 and 350, seed e: 47, another variant's key
+    // after the tag, for the chosen variant's catch-all in serde's order (fixed); seed c: 103
+    // and 419, an integer key serde's buffer gives a struct variant as a field's position
+    // (a named rule); seed d: family 373, an internally tagged enum read from a YAML
+    // sequence (a named rule).
+    0x2d6e_5977_5959_9f78,
+    0x790f_4a31_7a6c_ed7d,
+    0xbc12_2062_dc44_8bf9,
+    0xcc24_e0b4_bd1b_af64,
+    0x78d1_a9dd_662e_53ae,
+    0x52fe_f241_1bcd_eaf4,
+    0xfaaa_f19f_2506_4666,
+    0xac95_b5f1_2ec0_fbeb,
+    0xff71_5770_1a51_e98e,
+    0x2eca_b92d_c94b_e44f,
 ];
 
 fn main() {

@@ -259,6 +259,23 @@ impl Family {
             .map(|v| v.name.as_str())
     }
 
+    /// Whether some struct is one FastFlatten reads from a sequence where serde's derive takes
+    /// only a map: a struct or struct variant with flattened fields, a struct variant of an
+    /// adjacently tagged enum.
+    pub fn map_only_structs(&self) -> bool {
+        let flattens = |fields: &[Field]| fields.iter().any(|f| f.attrs.flatten);
+        self.types.iter().any(|t| match &t.kind {
+            Kind::Struct(fields) => flattens(fields),
+            Kind::Enum(repr, variants) => variants.iter().any(|v| match &v.shape {
+                VariantShape::Struct(fields) => {
+                    flattens(fields) || matches!(repr, Repr::Adjacent { .. })
+                }
+                _ => false,
+            }),
+            _ => false,
+        })
+    }
+
     /// Whether some type has `#[serde(deny_unknown_fields)]`.
     pub fn denies_unknown_fields(&self) -> bool {
         self.types.iter().any(|t| t.attrs.deny_unknown_fields)

@@ -108,6 +108,7 @@ pub mod f{index} {{
             strict: {strict},
             untagged: {untagged},
             other_variants: &[{other_variants}],
+            map_only_structs: {map_only_structs},
         }};
     }}
 }}
@@ -119,6 +120,7 @@ pub mod f{index} {{
         deny = family.denies_unknown_fields(),
         flatten_default = family.flatten_default(),
         untagged = family.untagged(),
+        map_only_structs = family.map_only_structs(),
         other_variants = family
             .other_variants()
             .map(|name| format!("{name:?}"))

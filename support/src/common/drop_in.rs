@@ -53,6 +53,11 @@ pub struct ShapeFeatures {
     pub untagged: bool,
     /// The `#[serde(other)]` variants, by their Rust names.
     pub other_variants: &'static [&'static str],
+    /// Some struct is one FastFlatten reads from a sequence where serde's derive takes only a
+    /// map (a struct or struct variant with flattened fields, a struct variant of an
+    /// adjacently tagged enum): behind an untagged enum, serde's refusal reads only "data did
+    /// not match any variant".
+    pub map_only_structs: bool,
 }
 
 /// Why FastFlatten may read an input differently from serde's derive because of what the types
@@ -63,7 +68,7 @@ pub fn intended_by_shape<T: AsRef<str>>(
     shape: ShapeFeatures,
     fast: &Result<T, String>,
     serde: &Result<T, String>,
-    non_name_keys: impl FnOnce() -> bool,
+    input: InputQuestions<impl FnOnce() -> bool, impl FnOnce() -> bool>,
 ) -> Option<&'static str> {
     // An untagged enum reports only that no variant read; the variant's own error is the cause.
     let untagged = |e: &str| e.contains("did not match any variant of untagged enum");
@@ -123,15 +128,31 @@ pub fn intended_by_shape<T: AsRef<str>>(
         (Ok(f), Ok(s))
             if (some_where_none(f.as_ref(), s.as_ref())
                 || some_where_none(s.as_ref(), f.as_ref()))
-                && non_name_keys() =>
+                && (input.non_name_keys)() =>
         {
             Some("a flattened Option beside keys that are not names")
+        }
+        // "A struct written as a sequence" (see `intended`) inside an untagged enum, or an enum
+        // with untagged variants: serde's derive refuses the sequence, then reports only that
+        // no variant matched.
+        (Ok(_), Err(e)) if shape.map_only_structs && untagged(e) && (input.holds_sequence)() => {
+            Some("a struct written as a sequence")
         }
         // `#[fast_flatten(strict)]` is stricter than serde by design: a flattened `Option`'s
         // error, `deny_unknown_fields` over the whole tree, one catch-all.
         _ if shape.strict => Some("a strict type refuses more"),
         _ => None,
     }
+}
+
+/// The questions [`intended_by_shape`] may ask of the input, each asked only when a rule needs
+/// its answer: whether it holds a map key that is not a name ([`non_name_keys`]), and whether it
+/// holds a sequence ([`holds_sequence`]).
+pub struct InputQuestions<K, S> {
+    /// Whether the input holds a map key that is not a name.
+    pub non_name_keys: K,
+    /// Whether the input holds a sequence.
+    pub holds_sequence: S,
 }
 
 /// Why FastFlatten may decide differently from serde's derive on this input, read on a format
@@ -142,7 +163,7 @@ pub fn intended<T>(
     family: Family,
     fast: &Result<T, String>,
     serde: &Result<T, String>,
-    non_name_keys: impl FnOnce() -> bool,
+    non_name_keys: impl Fn() -> bool,
 ) -> Option<&'static str> {
     /// serde's errors for a value its buffer (`Content`) cannot hold, or checks although nothing
     /// reads it: FastFlatten skips the value of a key no leaf claims without looking into it.
@@ -168,6 +189,13 @@ pub fn intended<T>(
         // each key once, as the struct it belongs to reads it, and skips one no leaf claims: it
         // accepts more, never another value.
         (Ok(_), Err(_)) if non_name_keys() => Some("keys that are not names"),
+        // The other way round: serde's buffer replays an unsigned integer key to a struct
+        // without flattened fields of its own (a flattened enum's struct variant), whose field
+        // identifier takes it as the position of a field; FastFlatten reads a key against the
+        // whole tree, by name only.
+        (Err(f), Ok(_)) if f.contains("missing field") && non_name_keys() => {
+            Some("keys that are not names")
+        }
         (Ok(_), Err(e)) if BUFFER_LIMITS.iter().any(|limit| e.contains(limit)) => {
             Some("serde's buffer cannot hold an unclaimed value")
         }
@@ -249,11 +277,14 @@ pub fn intended<T>(
         {
             Some("a tag given as its variant's index")
         }
-        // serde's buffer gives a struct (a struct variant's content) a sequence of its fields;
-        // serde_yaml, asked in place for a struct as for a plain struct's field, takes a map
-        // only.
+        // serde's buffer gives a struct (a struct variant's content) a sequence of its fields,
+        // and serde's derive reads an internally tagged enum as any value, a sequence too (the
+        // tag, then the fields); serde_yaml, asked in place for a struct as for a plain struct's
+        // field, takes a map only.
         (Err(f), Ok(_))
-            if family == Family::Yaml && f.contains("invalid type: sequence, expected struct") =>
+            if family == Family::Yaml
+                && (f.contains("invalid type: sequence, expected struct")
+                    || f.contains("invalid type: sequence, expected internally tagged enum")) =>
         {
             Some("a struct read from a YAML sequence")
         }
@@ -389,9 +420,19 @@ pub fn non_name_keys<F: Format>(data: &[u8]) -> bool {
     NON_NAME_KEY.with(|seen| seen.get())
 }
 
+/// Whether `data`, read on format `F` as any values, holds a sequence, as far as it reads: the
+/// question [`intended_by_shape`]'s `holds_sequence` asks.
+pub fn holds_sequence<F: Format>(data: &[u8]) -> bool {
+    SEQUENCE.with(|seen| seen.set(false));
+    let _ = F::decode_untrusted::<AnyValue>(data);
+    SEQUENCE.with(|seen| seen.get())
+}
+
 thread_local! {
     /// Set by [`AnyValue`] on meeting a map key that is not a name (kept when reading fails).
     static NON_NAME_KEY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+    /// Set by [`AnyValue`] on meeting a sequence (kept when reading fails).
+    static SEQUENCE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// Any value, read through `deserialize_any` and dropped, noting keys that are not names.
@@ -523,6 +564,7 @@ impl<'de> serde::de::Visitor<'de> for AnyVisitor {
         AnyValue::deserialize(d)
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
+        SEQUENCE.with(|seen| seen.set(true));
         while seq.next_element::<AnyValue>()?.is_some() {}
         Ok(AnyValue)
     }

@@ -14,7 +14,9 @@ use serde::Serialize;
 use super::mutate::{mutate, mutate_bytes};
 use super::{Canon, Gen, Rng, ShapeFamily};
 use crate::common::doc::Doc;
-use crate::common::drop_in::{intended, intended_by_shape, non_name_keys};
+use crate::common::drop_in::{
+    holds_sequence, intended, intended_by_shape, non_name_keys, InputQuestions,
+};
 use crate::common::formats::{
     Bincode2, Bitcode, Ciborium, Family as FormatFamily, Format, Json, MsgPackArray, MsgPackMap,
     Postcard, SerdeYaml,
@@ -191,9 +193,11 @@ pub fn compare_read<F: ShapeFamily, X: Format>(bytes: &[u8]) -> Verdict {
     if let Some(rule) = intended(X::FAMILY, &fast, &twin, || non_name_keys::<X>(bytes)) {
         return Verdict::Intended(rule);
     }
-    if let Some(rule) = intended_by_shape(X::FAMILY, F::FEATURES, &fast, &twin, || {
-        non_name_keys::<X>(bytes)
-    }) {
+    let input = InputQuestions {
+        non_name_keys: || non_name_keys::<X>(bytes),
+        holds_sequence: || holds_sequence::<X>(bytes),
+    };
+    if let Some(rule) = intended_by_shape(X::FAMILY, F::FEATURES, &fast, &twin, input) {
         return Verdict::Intended(rule);
     }
     Verdict::Finding(format!(
