@@ -703,7 +703,8 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
     if takers.is_empty() {
         return None;
     }
-    // A marked catch-all map takes every key; a child is asked (only if it can take any).
+    // A marked catch-all map takes every key; a child is asked (only if it can take any: it
+    // holds a catch-all, or reads some aliases by their text).
     let claim_of = |member: &Member, key: TokenStream| {
         let field = member.state_field();
         let ty = child_ty(tree, member);
@@ -711,7 +712,9 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             quote!(__fastkit::RestClaim::All)
         } else {
             quote! {
-                if <#ty as __fastkit::FlattenFields>::CATCH_ALL {
+                if <#ty as __fastkit::FlattenFields>::CATCH_ALL
+                    || <#ty as __fastkit::FlattenFields>::ALIASES_BY_TEXT
+                {
                     <#ty as __fastkit::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
                 } else {
                     __fastkit::RestClaim::No

@@ -744,6 +744,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened
                 || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
             const CATCH_ALL: bool = <#trees as __fastkit::VariantFields>::CATCH_ALL;
+            const ALIASES_BY_TEXT: bool = <#trees as __fastkit::VariantFields>::ALIASED;
             // serde reads an internally tagged enum with `deserialize_any`, which views every
             // entry: a catch-all after it receives its keys too.
             const SERDE_VIEWER: bool = true;

@@ -2,7 +2,7 @@
 //! the leaves read so far.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
@@ -25,22 +25,25 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
     // ... and reads its keys as names only (no field indices).
     let has_flattened = tree.de_members().any(|m| !m.is_leaf());
-    let notices = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
-        let ty = &member.flat_ty;
-        quote!(<#ty as __fastkit::FlattenFields>::NOTICES_NON_NAME_KEYS)
-    });
+    // `<Child as FlattenFields>::NAME` for each flattened member: the constants a tree has when
+    // any of its flattened fields has them.
+    let of_children = |name: &str| -> Vec<TokenStream> {
+        let name = format_ident!("{name}");
+        tree.de_members()
+            .filter(|m| m.is_flatten())
+            .map(|member| {
+                let ty = &member.flat_ty;
+                quote!(<#ty as __fastkit::FlattenFields>::#name)
+            })
+            .collect()
+    };
+    let notices = of_children("NOTICES_NON_NAME_KEYS");
     let serde_order = serde_order(tree, false);
     let own_slot_of = own_slot_of(tree);
     let own_deny = tree.deny_unknown_fields;
     let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
-    let child_deny: Vec<_> = tree
-        .de_members()
-        .filter(|m| m.is_flatten())
-        .map(|member| {
-            let ty = &member.flat_ty;
-            quote!(<#ty as __fastkit::FlattenFields>::DENY_UNKNOWN_FIELDS_FLATTENED)
-        })
-        .collect();
+    let child_deny = of_children("DENY_UNKNOWN_FIELDS_FLATTENED");
+    let child_aliases_by_text = of_children("ALIASES_BY_TEXT");
     let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
         let ty = &member.flat_ty;
         // A field written by `serialize_with` may write any entries: the tree is a map.
@@ -98,6 +101,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened #(|| #child_deny)*;
             const CATCH_ALL: bool = false #(|| #child_catch_all)*;
+            const ALIASES_BY_TEXT: bool = false #(|| #child_aliases_by_text)*;
             const STRICT: bool = #strict;
             const SERDE_VIEWER: bool = #serde_viewer;
             const HAS_FLATTENED: bool = #has_flattened;

@@ -457,6 +457,11 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
                     _ => return Err(single_key()),
                 }
             }
+            // An adjacently tagged enum's tag at the head of a held sequence: serde's derive
+            // reads it as a field identifier, which takes a variant index. Visitors that take
+            // no integer fail with serde's text for the buffer.
+            &Content::U8(index) => return visit_variant_index(u64::from(index), visitor),
+            &Content::U64(index) => return visit_variant_index(index, visitor),
             other => return Err(invalid_type(other, &"string or map")),
         };
         visitor.visit_enum(EnumDeserializer {
@@ -479,6 +484,18 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         visitor.visit_unit()
     }
+}
+
+/// An integer where an enum is read from the buffer: a variant index for the visitors that
+/// take one (an adjacently tagged enum's tag), serde's "string or map" error for the others.
+#[cold]
+fn visit_variant_index<'de, V: Visitor<'de>, E: de::Error>(
+    index: u64,
+    visitor: V,
+) -> Result<V::Value, E> {
+    visitor
+        .visit_u64(index)
+        .map_err(|_: E| E::invalid_type(Unexpected::Unsigned(index), &"string or map"))
 }
 
 #[cold]

@@ -21,7 +21,8 @@ use super::{variant_out_of_range, InternallyTagged, VariantSeed, Variants};
 #[cfg(feature = "alloc")]
 use crate::buffer::{reserve_held, Content, ContentVisitor, HeldValue};
 use crate::flatten::{
-    FlattenDeserialize, FlattenFields, HeldMap, HeldMode, RestClaim, RestKey, SeqLeaves,
+    has_aliases, reads, FlattenDeserialize, FlattenFields, HeldMap, HeldMode, RestClaim, RestKey,
+    SeqLeaves,
 };
 
 /// A flattened internally tagged enum: the list of its variants' trees, and the enum built
@@ -50,6 +51,10 @@ pub trait VariantFields {
     const CATCH_ALL: bool;
     /// Whether any variant is read in serde's order ([`FlattenFields::SERDE_ORDER`]).
     const SERDE_ORDER: bool;
+    /// Whether some variant reads a leaf under an alias: such a key is read by its text
+    /// ([`FlattenFields::ALIASES_BY_TEXT`]), since a slot names the leaf of the first variant
+    /// that has the key, and the variant the tag chooses may read it differently.
+    const ALIASED: bool;
 
     /// The first leaf named `key`, in the first variant that has one.
     fn slot_of(key: &str) -> Option<usize>;
@@ -82,6 +87,9 @@ pub trait VariantTrees<'de>: VariantFields {
 
     /// The chosen variant, once the map has ended.
     fn finish<E: de::Error>(state: Self::State) -> Result<Self::Value, E>;
+
+    /// The chosen variant's `FIELDS`, for serde's "unknown field" error.
+    fn fields(state: &Self::State) -> &'static [&'static str];
 
     /// Reads variant `index`'s leaves from a sequence (`None` past the list).
     fn deserialize_leaves<A: SeqAccess<'de>>(
@@ -124,6 +132,7 @@ impl<T: FlattenFields, Rest: VariantFields> VariantFields for VariantTree<T, Res
         T::DENY_UNKNOWN_FIELDS_FLATTENED || Rest::DENY_UNKNOWN_FIELDS_FLATTENED;
     const CATCH_ALL: bool = T::CATCH_ALL || Rest::CATCH_ALL;
     const SERDE_ORDER: bool = T::SERDE_ORDER || Rest::SERDE_ORDER;
+    const ALIASED: bool = has_aliases(T::NAME_TREE) || Rest::ALIASED;
 
     #[inline]
     fn slot_of(key: &str) -> Option<usize> {
@@ -188,6 +197,13 @@ where
         }
     }
 
+    fn fields(state: &Self::State) -> &'static [&'static str] {
+        match state {
+            Chosen::This(_) => T::FIELDS,
+            Chosen::Later(rest) => Rest::fields(rest),
+        }
+    }
+
     fn deserialize_leaves<A: SeqAccess<'de>>(
         index: usize,
         leaves: &mut SeqLeaves<'_, A>,
@@ -201,6 +217,9 @@ where
     #[inline]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         match state {
+            Chosen::This(state) if alias_slot::<T>(Self::ALIASED, state, key).is_some() => {
+                RestClaim::Named
+            }
             Chosen::This(state) => T::rest_claim(state, key),
             Chosen::Later(rest) => Rest::rest_claim(rest, key),
         }
@@ -213,7 +232,10 @@ where
         map: &mut M,
     ) -> Result<bool, M::Error> {
         match state {
-            Chosen::This(state) => T::deserialize_rest(state, key, map),
+            Chosen::This(state) => match alias_slot::<T>(Self::ALIASED, state, &key) {
+                Some(slot) => T::deserialize_slot(state, slot, map).map(|()| true),
+                None => T::deserialize_rest(state, key, map),
+            },
             Chosen::Later(rest) => Rest::deserialize_rest(rest, key, map),
         }
     }
@@ -231,6 +253,7 @@ impl VariantFields for NoVariant {
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
     const CATCH_ALL: bool = false;
     const SERDE_ORDER: bool = false;
+    const ALIASED: bool = false;
 
     #[inline(always)]
     fn slot_of(_key: &str) -> Option<usize> {
@@ -272,6 +295,10 @@ impl<'de> VariantTrees<'de> for NoVariant {
         match state {}
     }
 
+    fn fields(state: &NoVariant) -> &'static [&'static str] {
+        match *state {}
+    }
+
     #[inline(always)]
     fn deserialize_leaves<A: SeqAccess<'de>>(
         _index: usize,
@@ -306,7 +333,13 @@ pub fn internal_slot_of<L: VariantFields>(tag: &str, key: &str) -> Option<usize>
     if key == tag {
         return Some(0);
     }
-    L::slot_of(key).map(|slot| 1 + slot)
+    let leaf = L::slot_of(key)?;
+    // An alias is read by its text ([`InternalState::rest_claim`]): held before the tag, a
+    // slot would keep only the name of the first variant's leaf.
+    if L::ALIASED && L::slot_name(leaf) != Some(key) {
+        return None;
+    }
+    Some(1 + leaf)
 }
 
 /// The name of slot `slot` of a flattened internally tagged enum ([`internal_slot_of`]).
@@ -400,7 +433,9 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         }
     }
 
-    /// An entry no leaf claimed before the tag ([`REST`]), to the chosen variant's catch-all.
+    /// An entry no leaf claimed before the tag ([`REST`]), to the chosen variant: to the leaf
+    /// an alias names, else to its catch-all. An alias the variant does not read is serde's
+    /// "unknown field" error where the variant denies unknown fields, as another variant's leaf.
     #[cfg(feature = "alloc")]
     fn deliver_rest<Er: de::Error>(&mut self, entry: Content<'de>) -> Result<(), Er> {
         let (InternalState::Chosen(state), Content::Map(mut entry)) = (self, entry) else {
@@ -410,7 +445,24 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
             return Ok(());
         };
         let key = crate::flatten::held_map::rest_key(&key);
+        let alias = Self::names_variant_leaf(&key);
+        if alias && E::DENY_UNKNOWN_FIELDS_FLATTENED {
+            // The error needs the key after it is given away.
+            let text = alloc::string::String::from(key.as_name().unwrap_or(""));
+            if !E::Trees::deserialize_rest(state, key, &mut HeldValue::<Er>::new(value))? {
+                return Err(Er::unknown_field(&text, E::Trees::fields(state)));
+            }
+            return Ok(());
+        }
         E::Trees::deserialize_rest(state, key, &mut HeldValue::<Er>::new(value)).map(drop)
+    }
+
+    /// Whether `key`, which no slot claims, is a leaf of some variant read under an alias
+    /// (or a leaf of a flattened type inside a variant that reads its own aliases by text).
+    #[inline]
+    fn names_variant_leaf(key: &RestKey<'de>) -> bool {
+        <E::Trees as VariantFields>::ALIASED
+            && key.as_name().is_some_and(|name| reads(E::NAME_TREE, name))
     }
 
     /// The enum, once the map has ended: serde's "missing field" for the tag when there was
@@ -425,10 +477,13 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
 
     /// Whether a key no leaf claims is taken: by the chosen variant's catch-all, if it has one;
     /// before the tag, held where some variant has one ([`deserialize_rest`](Self::deserialize_rest)).
+    /// An alias of a variant's leaf comes here too ([`internal_slot_of`]): held with its text
+    /// before the tag, given to the chosen variant's leaf after it.
     #[inline]
     pub fn rest_claim(&mut self, key: &RestKey<'de>) -> RestClaim {
         match self {
             InternalState::Chosen(state) => E::Trees::rest_claim(state, key),
+            InternalState::Pending(..) if Self::names_variant_leaf(key) => RestClaim::Named,
             InternalState::Pending(..) if E::CATCH_ALL => RestClaim::All,
             InternalState::Pending(..) => RestClaim::No,
         }
@@ -445,6 +500,9 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
     ) -> Result<bool, M::Error> {
         match self {
             InternalState::Chosen(state) => E::Trees::deserialize_rest(state, key, map),
+            InternalState::Pending(held, _) if Self::names_variant_leaf(&key) => {
+                hold_alias(held, key, map)
+            }
             InternalState::Pending(held, _) if E::CATCH_ALL => hold_rest(held, key, map),
             InternalState::Pending(..) => Ok(false),
         }
@@ -549,6 +607,22 @@ fn hold_rest<'de, M: MapAccess<'de>>(
     Ok(false)
 }
 
+/// Holds the map's next value under `key`, an alias of some variant's leaf, until the tag
+/// comes ([`REST`]). Without a heap it cannot be held, as any leaf before the tag.
+fn hold_alias<'de, M: MapAccess<'de>>(
+    held: &mut HeldLeaves<'de>,
+    key: RestKey<'de>,
+    map: &mut M,
+) -> Result<bool, M::Error> {
+    #[cfg(feature = "alloc")]
+    return hold_rest(held, key, map);
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = (held, key, map);
+        Err(M::Error::custom(crate::needs_alloc::LATE_TAG))
+    }
+}
+
 #[cfg(feature = "alloc")]
 #[inline]
 fn held_is_empty(held: &HeldLeaves<'_>) -> bool {
@@ -626,8 +700,9 @@ where
         return T::deserialize_slot(state, own, map);
     }
     // Another variant's leaf, read before the tag: no leaf of this variant claims it, so its
-    // catch-all takes it, as serde's flatten hands the chosen variant every entry.
-    if T::CATCH_ALL {
+    // catch-all takes it, as serde's flatten hands the chosen variant every entry (or a part of
+    // it that reads the name as an alias).
+    if T::CATCH_ALL || T::ALIASES_BY_TEXT {
         let key = RestKey::Borrowed(name);
         if T::rest_claim(state, &key) != RestClaim::No && T::deserialize_rest(state, key, map)? {
             return Ok(());
@@ -668,4 +743,19 @@ fn skip_other_variant_key<'de, M: MapAccess<'de>>(
         return Err(M::Error::unknown_field(key, names));
     }
     map.next_value::<IgnoredAny>().map(drop)
+}
+
+/// The leaf of the chosen variant `T` that `key` names, when the enum's variants read aliases by
+/// text (`aliased`) and `T` still has that leaf to read.
+#[inline]
+fn alias_slot<'de, T: FlattenDeserialize<'de>>(
+    aliased: bool,
+    state: &T::State,
+    key: &RestKey<'de>,
+) -> Option<usize> {
+    if !aliased {
+        return None;
+    }
+    let slot = T::slot_of(key.as_name()?)?;
+    (!T::CHOOSES || T::owns(state, slot)).then_some(slot)
 }

@@ -184,6 +184,12 @@ impl<'de, E: Variants> Visitor<'de> for UnitVariantVisitor<E> {
         variant.unit_variant()?;
         Ok(index)
     }
+
+    /// A variant index: what the tag at the head of a held sequence may be, which serde's
+    /// derive reads as a field identifier.
+    fn visit_u64<Er: de::Error>(self, index: u64) -> Result<usize, Er> {
+        VariantVisitor::<E>(PhantomData).visit_u64(index)
+    }
 }
 
 /// The tag of an adjacently tagged enum flattened into a struct, as serde's derive reads it

@@ -126,6 +126,7 @@ pub use self::held_map::{HeldMap, HeldMode};
 pub use self::leaf::deserialize_leaf;
 #[doc(hidden)]
 pub use self::names::NamePart;
+pub(crate) use self::names::{has_aliases, reads};
 #[doc(hidden)]
 pub use self::rest_key::RestClaim;
 #[doc(hidden)]
@@ -224,6 +225,15 @@ pub trait FlattenFields {
     /// receives every key no leaf claims when reading, and makes the tree be written as a map
     /// (`serialize_struct` takes only `&'static str` keys).
     const CATCH_ALL: bool = false;
+
+    #[doc(hidden)]
+    /// Whether a key that names a leaf by an alias comes to this tree through
+    /// [`FlattenDeserialize::rest_claim`] with its text rather than as a slot: the aliases of
+    /// a flattened internally tagged enum's variant leaves, whose owner only the tag tells
+    /// (held before it, such a key must keep its text for the variant the tag chooses). Like
+    /// [`CATCH_ALL`](FlattenFields::CATCH_ALL), it makes the trees around it offer keys no
+    /// leaf claims; unlike it, it leaves the tree read as a struct.
+    const ALIASES_BY_TEXT: bool = false;
 
     #[doc(hidden)]
     /// Whether serde's flatten reads this type without taking the keys it reads, so that the

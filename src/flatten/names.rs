@@ -70,6 +70,39 @@ pub(crate) fn leaf_names(
     }
 }
 
+/// Whether some leaf of `tree` is read under more than one name (a `#[serde(alias)]`).
+pub(crate) const fn has_aliases(tree: &[NamePart]) -> bool {
+    let mut i = 0;
+    while i < tree.len() {
+        let found = match tree[i] {
+            NamePart::Leaf { read, .. } => read.len() > 1,
+            NamePart::Tree(child) => has_aliases(child),
+            NamePart::OneOf(alternatives) => {
+                let mut found = false;
+                let mut a = 0;
+                while a < alternatives.len() && !found {
+                    found = has_aliases(alternatives[a]);
+                    a += 1;
+                }
+                found
+            }
+            NamePart::CatchAll | NamePart::Buffered => false,
+        };
+        if found {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether some leaf of `tree` is read under `key` (by its name or an alias).
+pub(crate) fn reads(tree: &'static [NamePart], key: &str) -> bool {
+    let mut found = false;
+    leaf_names(tree, Direction::Read, &mut |name| found |= name == key);
+    found
+}
+
 /// Reports every leaf of `tree` that would be written as skipped (`FieldSink::skip_field`), for
 /// a flattened `None`: formats that number fields (serde_cbor's packed format) count every leaf.
 pub fn skip_written_leaves<S: super::FieldSink>(

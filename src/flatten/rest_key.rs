@@ -72,6 +72,21 @@ impl<'de> RestKey<'de> {
         )
     }
 
+    /// The key as a name: a string, or bytes that are UTF-8 text (as serde's flatten matches
+    /// byte-string keys against names).
+    #[inline]
+    pub(crate) fn as_name(&self) -> Option<&str> {
+        match self {
+            RestKey::Borrowed(text) => Some(text),
+            #[cfg(feature = "alloc")]
+            RestKey::Owned(text) => Some(text),
+            RestKey::BorrowedBytes(bytes) => core::str::from_utf8(bytes).ok(),
+            #[cfg(feature = "alloc")]
+            RestKey::OwnedBytes(bytes) => core::str::from_utf8(bytes).ok(),
+            _ => None,
+        }
+    }
+
     /// Calls `f` with the key as text, for error messages: strings as they are, bytes as
     /// `String::from_utf8_lossy` reads them, integers in decimal (built on the stack).
     pub(crate) fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {

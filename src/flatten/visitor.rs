@@ -208,7 +208,7 @@ where
     if T::SERDE_ORDER && T::reads_in_serde_order(state) {
         return super::held_map::fill_in_serde_order::<T, M>(state, map, tag);
     }
-    if T::CATCH_ALL {
+    if T::CATCH_ALL || T::ALIASES_BY_TEXT {
         return fill_with_catch_all::<T, M>(state, map, tag);
     }
     while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(tag))? {
@@ -232,7 +232,7 @@ where
     T: FlattenDeserialize<'de>,
     E: de::Error,
 {
-    if T::CATCH_ALL {
+    if T::CATCH_ALL || T::ALIASES_BY_TEXT {
         return fill_with_catch_all::<T, _>(state, map, tag);
     }
     while let Some(key) = map.next_held_key() {
@@ -296,7 +296,8 @@ where
     map.next_value::<IgnoredAny>().map(drop)
 }
 
-/// [`fill_from_map`] for a tree holding a catch-all map: keys no leaf claims go to the map.
+/// [`fill_from_map`] for a tree holding a catch-all map (or a part that takes aliases by their
+/// text, [`FlattenFields::ALIASES_BY_TEXT`]): keys no leaf claims are offered to the tree.
 fn fill_with_catch_all<'de, T, M>(
     state: &mut T::State,
     map: &mut M,

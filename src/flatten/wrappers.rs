@@ -30,6 +30,7 @@ macro_rules! pointer {
             const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
             const STRICT: bool = T::STRICT;
             const CATCH_ALL: bool = T::CATCH_ALL;
+            const ALIASES_BY_TEXT: bool = T::ALIASES_BY_TEXT;
             const SERDE_VIEWER: bool = T::SERDE_VIEWER;
             const SERDE_ORDER: bool = T::SERDE_ORDER;
             const NOTICES_NON_NAME_KEYS: bool = T::NOTICES_NON_NAME_KEYS;

@@ -1271,3 +1271,99 @@ fn another_variants_key_reaches_the_chosen_variants_catch_all_in_serde_order() {
     };
     assert_eq!(extra, [("z".into(), 1), ("name".into(), 5)].into());
 }
+
+// ------------------------------------------------------------------------------------------
+// An adjacently tagged enum with an untagged variant, read from a sequence whose tag is a
+// variant index: serde's derive holds the value and reads the tag from its buffer as a field
+// identifier, which takes an index (family 40 of the seed-f long run).
+
+mod tag_index {
+    fast_and_twin! {
+        #[serde(tag = "t", content = "c")]
+        pub enum Kind {
+            One(u32),
+            #[serde(untagged)]
+            Other(u32, String),
+        }
+    }
+}
+
+#[test]
+fn a_held_sequences_tag_may_be_a_variant_index() {
+    use tag_index::{fast, twin};
+    for doc in [
+        Doc::Seq(vec![num(0), num(7)]),
+        Doc::Seq(vec![num(1), num(7)]),
+        Doc::Seq(vec![num(2), num(7)]),
+        Doc::Seq(vec![num(7), Doc::str("a")]),
+        Doc::Seq(vec![Doc::str("One"), num(7)]),
+    ] {
+        reads_alike::<fast::Kind, twin::Kind>(&doc);
+    }
+    let read: fast::Kind = serde_json::from_str("[0, 7]").unwrap();
+    assert_eq!(read, fast::Kind::One(7));
+}
+
+// ------------------------------------------------------------------------------------------
+// An alias of a variant's leaf in a flattened internally tagged enum, before the tag: the
+// variant the tag chooses reads the key by its text, as serde's derive hands it every entry
+// (family 144 of the seed-a long run: the key went to another variant's catch-all under the
+// leaf's name, and two aliases of one leaf became one entry).
+
+mod alias_before_tag {
+    use std::collections::BTreeMap;
+
+    fast_and_twin! {
+        pub struct Root {
+            #[serde(flatten)]
+            pub value: Kind,
+        }
+
+        pub struct Named {
+            #[serde(alias = "a5", alias = "a6", default)]
+            pub kind: Option<String>,
+        }
+
+        #[serde(tag = "t")]
+        pub enum Kind {
+            Named(Named),
+            Open {
+                #[serde(flatten)]
+                extra: BTreeMap<String, serde_json::Value>,
+            },
+            Other {
+                #[serde(alias = "k", default)]
+                a5: Option<u32>,
+            },
+        }
+    }
+}
+
+#[test]
+fn an_alias_before_the_tag_is_read_by_the_chosen_variant_by_its_text() {
+    use alias_before_tag::{fast, twin};
+    let s = Doc::str;
+    for entries in [
+        vec![("a5", s("x")), ("t", s("Named"))],
+        vec![("a5", s("x")), ("t", s("Open"))],
+        vec![("a5", num(1)), ("a6", s("y")), ("t", s("Open"))],
+        vec![("a5", num(3)), ("t", s("Other"))],
+        vec![("t", s("Named")), ("a6", s("z"))],
+        vec![("t", s("Open")), ("a6", s("z")), ("kind", num(1))],
+        vec![("t", s("Other")), ("k", num(4))],
+        vec![("k", num(4)), ("t", s("Other"))],
+        vec![("k", num(4)), ("t", s("Named"))],
+        vec![("a5", s("x")), ("a6", s("y")), ("t", s("Named"))],
+        vec![("a5", s("x")), ("t", s("Named")), ("kind", s("y"))],
+    ] {
+        reads_alike::<fast::Root, twin::Root>(&Doc::map(entries));
+    }
+    let read: fast::Root = serde_json::from_str(r#"{"a5":1,"a6":3,"t":"Open"}"#).unwrap();
+    let fast::Kind::Open { extra } = read.value else {
+        panic!("reads {:?}", read.value)
+    };
+    assert_eq!(
+        extra,
+        [("a5".into(), 1.into()), ("a6".into(), 3.into())].into()
+    );
+}

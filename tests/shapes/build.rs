@@ -67,6 +67,15 @@ const REGRESSIONS: &[u64] = &[
     0xac95_b5f1_2ec0_fbeb,
     0xff71_5770_1a51_e98e,
     0x2eca_b92d_c94b_e44f,
+    // Seed f: family 40, an adjacently tagged enum's tag as a variant index at the head of a
+    // held sequence (fixed). Seed e: family 23, a `flatten, default` field in an untagged
+    // enum's variant, which then reads where serde's derive takes a later variant (a named
+    // rule).
+    0xe789_133c_5791_e577,
+    0xdd27_5a42_7ec2_fc4b,
+    // Seed a: family 144, an alias of a variant's leaf before the tag of a flattened
+    // internally tagged enum (fixed: read by its text).
+    0xd899_b3b6_4f58_5c4a,
 ];
 
 fn main() {

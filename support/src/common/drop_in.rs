@@ -108,6 +108,11 @@ pub fn intended_by_shape<T: AsRef<str>>(
         (Ok(f), Ok(s)) if shape.flatten_default && some_where_none(f.as_ref(), s.as_ref()) => {
             Some("#[serde(flatten, default)] takes its default")
         }
+        // The same in a variant of an untagged enum: the variant serde's derive leaves for the
+        // missing fields reads with the default, where serde goes on to a later variant.
+        (Ok(_), Ok(_)) if shape.flatten_default && shape.untagged => {
+            Some("#[serde(flatten, default)] takes its default")
+        }
         // A tag written as a YAML number (`tag: 0`): serde's buffer takes it as a variant's
         // index; serde_yaml gives FastFlatten's tag the text `0`, no variant's name, which a
         // `#[serde(other)]` variant takes (elsewhere it is an error, see `intended`).
