@@ -38,10 +38,10 @@ pub fn markdown(report: &Report) -> String {
     let _ = writeln!(
         out,
         "Each of {} interleaved rounds times the lower bound, FastFlatten and serde's derive \
-         back to back, best of {REPS} runs each, on a timed unit of about {} ms (a batch of at \
-         most {} KiB encoded, handled as many times in a row); the tables give medians of the \
-         per-round values and [min-max] of the per-round ratios. The machine is shared: compare \
-         ratios within one run.\n",
+         (and serde_fast_flatten on `anchor`) back to back, best of {REPS} runs each, on a timed \
+         unit of about {} ms (a batch of at most {} KiB encoded, handled as many times in a \
+         row); the tables give medians of the per-round values and [min-max] of the per-round \
+         ratios. The machine is shared: compare ratios within one run.\n",
         h.rounds,
         TARGET_BATCH.as_millis(),
         MAX_BATCH_BYTES >> 10
@@ -70,6 +70,7 @@ pub fn markdown(report: &Report) -> String {
         table(&mut out, op, report.rows(op));
     }
     summary(&mut out, report);
+    prior(&mut out, report);
     enums(&mut out, report);
     crate::peers::section(&mut out, report);
     out
@@ -145,6 +146,59 @@ pub fn table(out: &mut String, op: Op, rows: &[Row]) {
         let _ = writeln!(out, "\n{}", notes.join("\n"));
     }
     let _ = writeln!(out);
+}
+
+/// serde_fast_flatten, the earlier crate with the same aim, on the workloads it can express,
+/// timed in the same rounds as the others.
+pub fn prior(out: &mut String, report: &Report) {
+    let _ = writeln!(out, "\n## serde_fast_flatten\n");
+    let _ = writeln!(
+        out,
+        "serde_fast_flatten 0.1.3, an earlier crate with the same aim, on `anchor`, the one \
+         workload its derives can express (they refuse every struct that is not private), timed \
+         in the same rounds as the lower bound, FastFlatten and serde's derive above.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| operation | format | lower bound | FastFlatten | serde_fast_flatten | FastFlatten / \
+         lower | serde_fast_flatten / lower | serde_fast_flatten / FastFlatten |"
+    );
+    let _ = writeln!(out, "|---|---|--:|--:|--:|--:|--:|--:|");
+    let ratio = |s: Option<Spread>| s.map_or("n/a".into(), |s| format!("{:.2}", s.median));
+    for op in [Op::Deserialize, Op::Serialize] {
+        for row in report.rows(op) {
+            let Ok(m) = &row.result else { continue };
+            let Some(prior) = &m.prior else { continue };
+            let flat_time = m
+                .flat
+                .as_ref()
+                .map_or("n/a".into(), |s| format_nanos(s.ns_per_value));
+            let (prior_time, prior_vs_flat, prior_vs_fast) = match prior {
+                Ok(p) => (
+                    format_nanos(p.speed.ns_per_value),
+                    ratio(p.prior_vs_flat),
+                    ratio(Some(p.prior_vs_fast)),
+                ),
+                Err(e) => (
+                    format!("fails: {}", e.replace('|', "\\|")),
+                    "n/a".into(),
+                    "n/a".into(),
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                op.label(),
+                row.format,
+                flat_time,
+                format_nanos(m.fast.ns_per_value),
+                prior_time,
+                ratio(m.fast_vs_flat),
+                prior_vs_flat,
+                prior_vs_fast,
+            );
+        }
+    }
 }
 
 /// The struct workloads against the targets, where they hold and by how much they miss, and

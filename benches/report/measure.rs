@@ -9,7 +9,7 @@ use crate::common::formats::{visit_primary_formats, Format, FormatVisitor};
 use crate::common::probe;
 use crate::common::sink::Sink;
 use crate::common::timer::{self, Rounds, Run};
-use crate::results::{Measured, Report, Row, Timing};
+use crate::results::{Measured, Report, Row, Timing, Timings};
 use crate::workloads::{
     visit_workloads, Implementation, ImplementationVisitor, Role, Workload, WorkloadVisitor,
 };
@@ -149,9 +149,15 @@ pub fn run<W: Workload, F: Format>(rounds: usize, report: &mut Report) {
     eprintln!();
 }
 
-/// The implementations the report compares, in the order of its columns (a workload's other
-/// implementations, serde_fast_flatten, are the flatten bench's).
-const REPORTED: [Role; 3] = [Role::LowerBound, Role::FastFlatten, Role::Serde];
+/// The implementations the report compares, in the order they are timed in each round: the
+/// lower bound, FastFlatten, serde's derive, and serde_fast_flatten where the workload has it
+/// (`anchor`).
+const REPORTED: [Role; 4] = [
+    Role::LowerBound,
+    Role::FastFlatten,
+    Role::Serde,
+    Role::Prior,
+];
 
 /// One implementation, ready to be timed or not running.
 struct Timed<'a> {
@@ -266,6 +272,8 @@ fn measured<'a>(
             (role, Timing { times, bytes })
         })
         .collect();
+    let has_prior = timings.iter().any(|(role, _)| *role == Role::Prior)
+        || failing.iter().any(|(role, _)| *role == Role::Prior);
     let mut timing = |role: Role| match timings.iter().position(|(r, _)| *r == role) {
         Some(i) => Ok(timings.remove(i).1),
         None => Err(failing
@@ -278,12 +286,24 @@ fn measured<'a>(
         timing(Role::FastFlatten),
         timing(Role::Serde),
     );
+    // `None` for a workload serde_fast_flatten cannot express.
+    let prior = has_prior.then(|| timing(Role::Prior));
     let fast = fast.expect("FastFlatten runs (checked above)");
     let peer = peer.map(|bytes| {
         let times = times.next().expect("the peer's series comes last");
         Timing { times, bytes }
     });
-    Ok(Measured::new(size, flat, fast, serde, peer, note))
+    Ok(Measured::new(
+        size,
+        Timings {
+            flat,
+            fast,
+            serde,
+            prior,
+        },
+        peer,
+        note,
+    ))
 }
 
 /// Checks that each reported implementation of `W` reads the reference bytes as its values on

@@ -68,6 +68,28 @@ pub struct Measured {
     pub note: Option<String>,
     /// A peer timed in the same rounds, on its own bytes (the peers' table only).
     pub peer: Option<PeerMeasured>,
+    /// serde_fast_flatten on the same bytes, where the workload has it (`anchor`): `Err` where
+    /// it fails, with the short reason.
+    pub prior: Option<Result<PriorMeasured, String>>,
+}
+
+/// serde_fast_flatten's time and how it compares.
+pub struct PriorMeasured {
+    pub speed: Speed,
+    /// serde_fast_flatten / the lower bound, where there is one.
+    pub prior_vs_flat: Option<Spread>,
+    /// serde_fast_flatten / FastFlatten.
+    pub prior_vs_fast: Spread,
+}
+
+/// The timings of the implementations on one row, each `Err` with the reason where it does not
+/// run (FastFlatten always runs); `prior` is `None` for a workload serde_fast_flatten cannot
+/// express.
+pub struct Timings {
+    pub flat: Result<Timing, String>,
+    pub fast: Timing,
+    pub serde: Result<Timing, String>,
+    pub prior: Option<Result<Timing, String>>,
 }
 
 /// A peer's time and the implementations' times relative to it.
@@ -94,16 +116,19 @@ pub struct Timing {
 }
 
 impl Measured {
-    /// From the timings of the lower bound, FastFlatten and serde's derive (each `Err` with the
-    /// reason where it does not run), and of a peer where one ran beside them.
+    /// From the timings of the implementations, and of a peer where one ran beside them.
     pub fn new(
         size: Size,
-        flat: Result<Timing, String>,
-        fast: Timing,
-        serde: Result<Timing, String>,
+        timings: Timings,
         peer: Option<Timing>,
         note: Option<String>,
     ) -> Measured {
+        let Timings {
+            flat,
+            fast,
+            serde,
+            prior,
+        } = timings;
         let speed = |timing: &Timing| {
             let median = Spread::of(timing.times.clone()).median / size.passes as f64;
             Speed {
@@ -125,6 +150,16 @@ impl Measured {
                 serde_vs_peer: ratio(&serde, &timing),
             }
         });
+        let prior = prior.map(|timing| {
+            timing.map(|timing| {
+                let (speed, timing) = (speed(&timing), Ok(timing));
+                PriorMeasured {
+                    speed,
+                    prior_vs_flat: ratio(&timing, &flat),
+                    prior_vs_fast: ratio(&timing, &fast).expect("both ran"),
+                }
+            })
+        });
         Measured {
             size,
             flat: flat.as_ref().map(speed).map_err(Clone::clone),
@@ -135,6 +170,7 @@ impl Measured {
             speedup: ratio(&serde, &fast),
             note,
             peer,
+            prior,
         }
     }
 }
