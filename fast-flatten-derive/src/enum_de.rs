@@ -181,10 +181,17 @@ fn entry_point(e: &Enum) -> TokenStream {
     let content = or_return(quote!(
         <__fastkit::Content<'de> as __fastkit::Deserialize<'de>>::deserialize(__deserializer)
     ));
+    // serde's derive reads an internally tagged enum by copying the entries but the tag into a
+    // buffer of its own, which the variant then takes (a unit struct there reads from an empty
+    // map); the other representations read the held value in place.
+    let held = match e.tag() {
+        TagType::Internal { .. } => quote!(moved(__fastkit::Clone::clone(&__content))),
+        _ => quote!(lent(&__content)),
+    };
     quote! {
         let __content = #content;
         let __tagged: __fastkit::Result<Self, __D::Error> = {
-            let __deserializer = __fastkit::ContentDeserializer::<_, __D::Error>::lent(&__content);
+            let __deserializer = __fastkit::ContentDeserializer::<_, __D::Error>::#held;
             #tagged
         };
         if let __fastkit::Ok(__value) = __tagged {

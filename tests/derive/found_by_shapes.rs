@@ -1367,3 +1367,45 @@ fn an_alias_before_the_tag_is_read_by_the_chosen_variant_by_its_text() {
         [("a5".into(), 1.into()), ("a6".into(), 3.into())].into()
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// An internally tagged enum with an untagged variant: serde's derive holds the value, and its
+// tagged attempt copies the entries but the tag into a buffer of its own, which the variant
+// takes, so a unit struct in the variant reads from an empty map (family 238 of the seed-12
+// long run).
+
+mod tagged_attempt_moves {
+    fast_and_twin! {
+        #[derive(Default)]
+        pub struct Unit;
+
+        #[serde(tag = "t")]
+        pub enum Kind {
+            A { u: Unit, n: u32 },
+            #[serde(untagged)]
+            Other(u32),
+        }
+    }
+}
+
+#[test]
+fn an_internally_tagged_attempt_reads_its_variant_from_its_own_copy() {
+    use tagged_attempt_moves::{fast, twin};
+    let s = Doc::str;
+    for entries in [
+        vec![("t", s("A")), ("u", Doc::map(vec![])), ("n", num(1))],
+        vec![("u", Doc::map(vec![])), ("n", num(1)), ("t", s("A"))],
+        vec![("t", s("A")), ("u", Doc::Null), ("n", num(1))],
+    ] {
+        reads_alike::<fast::Kind, twin::Kind>(&Doc::map(entries));
+    }
+    reads_alike::<fast::Kind, twin::Kind>(&num(7));
+    let read: fast::Kind = serde_json::from_str(r#"{"t":"A","u":{},"n":1}"#).unwrap();
+    assert_eq!(
+        read,
+        fast::Kind::A {
+            u: fast::Unit,
+            n: 1
+        }
+    );
+}

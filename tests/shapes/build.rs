@@ -76,6 +76,15 @@ const REGRESSIONS: &[u64] = &[
     // Seed a: family 144, an alias of a variant's leaf before the tag of a flattened
     // internally tagged enum (fixed: read by its text).
     0xd899_b3b6_4f58_5c4a,
+    // Seed 12: family 238, an internally tagged enum with an untagged variant whose tagged
+    // attempt reads a unit struct from an empty map (fixed).
+    0xe207_6a77_66f9_71ea,
+    // Seed 14: family 324, an externally tagged struct variant with flattened fields given as a
+    // CBOR array (a named rule, "a struct written as a sequence").
+    0xb916_d504_ac1e_18aa,
+    // Seed 18: family 152, a YAML integer key serde's buffer gives a struct as a defaulted
+    // field's position (a named rule, "keys that are not names").
+    0xe765_7588_f219_615d,
 ];
 
 fn main() {

@@ -139,8 +139,14 @@ pub fn intended_by_shape<T: AsRef<str>>(
         }
         // "A struct written as a sequence" (see `intended`) inside an untagged enum, or an enum
         // with untagged variants: serde's derive refuses the sequence, then reports only that
-        // no variant matched.
-        (Ok(_), Err(e)) if shape.map_only_structs && untagged(e) && (input.holds_sequence)() => {
+        // no variant matched. Where the format answers serde's `deserialize_map` itself (an
+        // externally tagged struct variant with flattened fields, which serde's derive reads as
+        // a newtype variant holding a map; ciborium), its error says "expected map".
+        (Ok(_), Err(e))
+            if shape.map_only_structs
+                && (untagged(e) || e.contains("invalid type: sequence, expected map"))
+                && (input.holds_sequence)() =>
+        {
             Some("a struct written as a sequence")
         }
         // `#[fast_flatten(strict)]` is stricter than serde by design: a flattened `Option`'s
@@ -201,6 +207,9 @@ pub fn intended<T>(
         (Err(f), Ok(_)) if f.contains("missing field") && non_name_keys() => {
             Some("keys that are not names")
         }
+        // The same where that field has a default: both read, serde's derive with the key's
+        // value in the field its position names.
+        (Ok(_), Ok(_)) if non_name_keys() => Some("keys that are not names"),
         (Ok(_), Err(e)) if BUFFER_LIMITS.iter().any(|limit| e.contains(limit)) => {
             Some("serde's buffer cannot hold an unclaimed value")
         }
