@@ -276,6 +276,22 @@ impl Family {
         })
     }
 
+    /// Whether some struct or variant is a tuple.
+    pub fn tuples(&self) -> bool {
+        self.types.iter().any(|t| match &t.kind {
+            Kind::Tuple(_) => true,
+            Kind::Enum(_, variants) => variants
+                .iter()
+                .any(|v| matches!(v.shape, VariantShape::Tuple(_))),
+            _ => false,
+        })
+    }
+
+    /// Whether some type is a unit struct.
+    pub fn unit_structs(&self) -> bool {
+        self.types.iter().any(|t| matches!(t.kind, Kind::Unit))
+    }
+
     /// Whether some type has `#[serde(deny_unknown_fields)]`.
     pub fn denies_unknown_fields(&self) -> bool {
         self.types.iter().any(|t| t.attrs.deny_unknown_fields)

@@ -109,6 +109,8 @@ pub mod f{index} {{
             untagged: {untagged},
             other_variants: &[{other_variants}],
             map_only_structs: {map_only_structs},
+            tuples: {tuples},
+            unit_structs: {unit_structs},
         }};
     }}
 }}
@@ -121,6 +123,8 @@ pub mod f{index} {{
         flatten_default = family.flatten_default(),
         untagged = family.untagged(),
         map_only_structs = family.map_only_structs(),
+        tuples = family.tuples(),
+        unit_structs = family.unit_structs(),
         other_variants = family
             .other_variants()
             .map(|name| format!("{name:?}"))

@@ -58,6 +58,11 @@ pub struct ShapeFeatures {
     /// adjacently tagged enum): behind an untagged enum, serde's refusal reads only "data did
     /// not match any variant".
     pub map_only_structs: bool,
+    /// Some struct or variant is a tuple, whose sequence ciborium reads without checking its
+    /// length.
+    pub tuples: bool,
+    /// Some type is a unit struct.
+    pub unit_structs: bool,
 }
 
 /// Why FastFlatten may read an input differently from serde's derive because of what the types
@@ -68,10 +73,12 @@ pub fn intended_by_shape<T: AsRef<str>>(
     shape: ShapeFeatures,
     fast: &Result<T, String>,
     serde: &Result<T, String>,
-    input: InputQuestions<impl FnOnce() -> bool, impl FnOnce() -> bool>,
+    input: InputQuestions<impl Fn() -> InputFacts, impl Fn() -> bool>,
 ) -> Option<&'static str> {
     // An untagged enum reports only that no variant read; the variant's own error is the cause.
     let untagged = |e: &str| e.contains("did not match any variant of untagged enum");
+    let facts = core::cell::OnceCell::new();
+    let facts = || *facts.get_or_init(&input.facts);
     match (fast, serde) {
         // serde's derive reads a struct with flattened fields as a map and checks its
         // `deny_unknown_fields` against the keys left after every flattened field read its
@@ -133,7 +140,7 @@ pub fn intended_by_shape<T: AsRef<str>>(
         (Ok(f), Ok(s))
             if (some_where_none(f.as_ref(), s.as_ref())
                 || some_where_none(s.as_ref(), f.as_ref()))
-                && (input.non_name_keys)() =>
+                && facts().non_name_keys =>
         {
             Some("a flattened Option beside keys that are not names")
         }
@@ -145,9 +152,29 @@ pub fn intended_by_shape<T: AsRef<str>>(
         (Ok(_), Err(e))
             if shape.map_only_structs
                 && (untagged(e) || e.contains("invalid type: sequence, expected map"))
-                && (input.holds_sequence)() =>
+                && facts().sequence =>
         {
             Some("a struct written as a sequence")
+        }
+        // "A unit struct read from an empty map or sequence" (see `intended`) inside an
+        // untagged enum's variant: serde's derive reads an internally tagged enum there from a
+        // copy of the held map (its `TaggedContentVisitor`), whose unit struct takes `{}`;
+        // FastFlatten's reads the held map lent, where a unit struct refuses it (as serde's
+        // lent buffer does elsewhere), and the untagged enum reports only that no variant read.
+        (Err(f), Ok(_)) if shape.unit_structs && untagged(f) && facts().empty_collection => {
+            Some("a unit struct read from an empty map or sequence")
+        }
+        // "A sequence longer than its tuple" (see `intended`) where serde's buffer, reading the
+        // whole sequence, then meets another fault (a duplicate key, the input's end): ciborium
+        // reads only the elements a tuple asks for and takes the rest as what follows, for a
+        // plain struct's leaf as for FastFlatten, and the read ends before the input does.
+        (Ok(_), Err(_))
+            if family == Family::Cbor
+                && shape.tuples
+                && facts().sequence
+                && (input.partial_read)() =>
+        {
+            Some("a sequence longer than its tuple, which the format reads")
         }
         // `#[fast_flatten(strict)]` is stricter than serde by design: a flattened `Option`'s
         // error, `deny_unknown_fields` over the whole tree, one catch-all.
@@ -157,13 +184,13 @@ pub fn intended_by_shape<T: AsRef<str>>(
 }
 
 /// The questions [`intended_by_shape`] may ask of the input, each asked only when a rule needs
-/// its answer: whether it holds a map key that is not a name ([`non_name_keys`]), and whether it
-/// holds a sequence ([`holds_sequence`]).
-pub struct InputQuestions<K, S> {
-    /// Whether the input holds a map key that is not a name.
-    pub non_name_keys: K,
-    /// Whether the input holds a sequence.
-    pub holds_sequence: S,
+/// its answer, and at most once.
+pub struct InputQuestions<A, P> {
+    /// What the input holds, read as any values ([`input_facts`]).
+    pub facts: A,
+    /// Whether FastFlatten's read of the input succeeds and leaves some of it unread
+    /// ([`Format::reads_part`]).
+    pub partial_read: P,
 }
 
 /// Why FastFlatten may decide differently from serde's derive on this input, read on a format
@@ -426,27 +453,49 @@ fn some_where_none(fast: &str, serde: &str) -> bool {
     replaced && f == fast.len() && s == serde.len()
 }
 
+/// What an input holds, read as any values on its format, as far as it reads.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InputFacts {
+    /// A map key that is not a string (or bytes).
+    pub non_name_keys: bool,
+    /// A sequence.
+    pub sequence: bool,
+    /// An empty map or an empty sequence.
+    pub empty_collection: bool,
+}
+
+/// What `data` holds, read on format `F` as any values: one pass answering every question of
+/// [`InputFacts`].
+pub fn input_facts<F: Format>(data: &[u8]) -> InputFacts {
+    FACTS.with(|facts| facts.set(InputFacts::default()));
+    let _ = F::decode_untrusted::<AnyValue>(data);
+    FACTS.with(|facts| facts.get())
+}
+
 /// Whether `data`, read on format `F` as any values, holds a map key that is not a string (or
 /// bytes), as far as it reads: the question [`intended`]'s `non_name_keys` asks.
 pub fn non_name_keys<F: Format>(data: &[u8]) -> bool {
-    NON_NAME_KEY.with(|seen| seen.set(false));
-    let _ = F::decode_untrusted::<AnyValue>(data);
-    NON_NAME_KEY.with(|seen| seen.get())
-}
-
-/// Whether `data`, read on format `F` as any values, holds a sequence, as far as it reads: the
-/// question [`intended_by_shape`]'s `holds_sequence` asks.
-pub fn holds_sequence<F: Format>(data: &[u8]) -> bool {
-    SEQUENCE.with(|seen| seen.set(false));
-    let _ = F::decode_untrusted::<AnyValue>(data);
-    SEQUENCE.with(|seen| seen.get())
+    input_facts::<F>(data).non_name_keys
 }
 
 thread_local! {
-    /// Set by [`AnyValue`] on meeting a map key that is not a name (kept when reading fails).
-    static NON_NAME_KEY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
-    /// Set by [`AnyValue`] on meeting a sequence (kept when reading fails).
-    static SEQUENCE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+    /// What [`AnyValue`] has met so far (kept when reading fails).
+    static FACTS: core::cell::Cell<InputFacts> = const {
+        core::cell::Cell::new(InputFacts {
+            non_name_keys: false,
+            sequence: false,
+            empty_collection: false,
+        })
+    };
+}
+
+/// Notes a fact about the input [`AnyValue`] is reading.
+fn note(fact: impl FnOnce(&mut InputFacts)) {
+    FACTS.with(|facts| {
+        let mut now = facts.get();
+        fact(&mut now);
+        facts.set(now);
+    });
 }
 
 /// Any value, read through `deserialize_any` and dropped, noting keys that are not names.
@@ -528,7 +577,7 @@ impl<'de> serde::Deserialize<'de> for AnyKey {
 
 /// Notes a key that is not a name.
 fn not_a_name() -> AnyKey {
-    NON_NAME_KEY.with(|seen| seen.set(true));
+    note(|facts| facts.non_name_keys = true);
     AnyKey
 }
 
@@ -578,12 +627,24 @@ impl<'de> serde::de::Visitor<'de> for AnyVisitor {
         AnyValue::deserialize(d)
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
-        SEQUENCE.with(|seen| seen.set(true));
-        while seq.next_element::<AnyValue>()?.is_some() {}
+        note(|facts| facts.sequence = true);
+        let mut len = 0usize;
+        while seq.next_element::<AnyValue>()?.is_some() {
+            len += 1;
+        }
+        if len == 0 {
+            note(|facts| facts.empty_collection = true);
+        }
         Ok(AnyValue)
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
-        while map.next_entry::<AnyKey, AnyValue>()?.is_some() {}
+        let mut len = 0usize;
+        while map.next_entry::<AnyKey, AnyValue>()?.is_some() {
+            len += 1;
+        }
+        if len == 0 {
+            note(|facts| facts.empty_collection = true);
+        }
         Ok(AnyValue)
     }
     fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<AnyValue, A::Error> {

@@ -277,6 +277,15 @@ pub trait Format: Listed {
         Self::decode(bytes)
     }
 
+    /// Whether reading `T` from `bytes` succeeds and leaves some of them unread: the format
+    /// returns at the value's end without checking that the input ends there (ciborium's
+    /// `from_reader`). `false` for formats that refuse trailing bytes or cannot tell.
+    #[inline]
+    fn reads_part<T: DeserializeOwned>(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        false
+    }
+
     /// [`Format::decode_borrowed`] for bytes from an untrusted source, as
     /// [`Format::decode_untrusted`].
     #[inline]
@@ -634,6 +643,10 @@ impl Format for Ciborium {
     #[inline]
     fn decode_input<T: DeserializeOwned>(input: &[u8]) -> Result<T, String> {
         ciborium::from_reader(input).map_err(message)
+    }
+
+    fn reads_part<T: DeserializeOwned>(mut bytes: &[u8]) -> bool {
+        ciborium::from_reader::<T, _>(&mut bytes).is_ok() && !bytes.is_empty()
     }
 
     #[inline]

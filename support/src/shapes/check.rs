@@ -15,7 +15,7 @@ use super::mutate::{mutate, mutate_bytes};
 use super::{Canon, Gen, Rng, ShapeFamily};
 use crate::common::doc::Doc;
 use crate::common::drop_in::{
-    holds_sequence, intended, intended_by_shape, non_name_keys, InputQuestions,
+    input_facts, intended, intended_by_shape, non_name_keys, InputQuestions,
 };
 use crate::common::formats::{
     Bincode2, Bitcode, Ciborium, Family as FormatFamily, Format, Json, MsgPackArray, MsgPackMap,
@@ -194,8 +194,8 @@ pub fn compare_read<F: ShapeFamily, X: Format>(bytes: &[u8]) -> Verdict {
         return Verdict::Intended(rule);
     }
     let input = InputQuestions {
-        non_name_keys: || non_name_keys::<X>(bytes),
-        holds_sequence: || holds_sequence::<X>(bytes),
+        facts: || input_facts::<X>(bytes),
+        partial_read: || X::reads_part::<F::Fast>(bytes),
     };
     if let Some(rule) = intended_by_shape(X::FAMILY, F::FEATURES, &fast, &twin, input) {
         return Verdict::Intended(rule);
