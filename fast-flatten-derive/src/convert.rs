@@ -230,7 +230,10 @@ pub fn flatten_through_conversion(container: &Container, halves: Halves) -> Toke
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
             const NAME_TREE: &'static [__fastkit::NamePart] = &[__fastkit::NamePart::Buffered];
-            const CATCH_ALL: bool = true;
+            const READ: __fastkit::ReadShape = __fastkit::ReadShape {
+                catch_all: true,
+                ..__fastkit::ReadShape::LEAVES
+            };
 
             #[inline]
             fn slot_of(_key: &str) -> __fastkit::Option<usize> {

@@ -122,7 +122,7 @@ fn tree_elements(tree: &Tree) -> TokenStream {
     let target = ImplFor::item(&tree.ident, &tree.generics, where_clause);
     // A tree with a catch-all map is read as a map, whatever the format.
     let elements = quote! {
-        const ELEMENTS: usize = if <Self as __fastkit::FlattenFields>::CATCH_ALL {
+        const ELEMENTS: usize = if <Self as __fastkit::FlattenFields>::READ.catch_all {
             __fastkit::UNKNOWN_ELEMENTS
         } else {
             <Self as __fastkit::FlattenFields>::LEN
@@ -712,8 +712,8 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             quote!(__fastkit::RestClaim::All)
         } else {
             quote! {
-                if <#ty as __fastkit::FlattenFields>::CATCH_ALL
-                    || <#ty as __fastkit::FlattenFields>::ALIASES_BY_TEXT
+                if <#ty as __fastkit::FlattenFields>::READ.catch_all
+                    || <#ty as __fastkit::FlattenFields>::READ.aliases_by_text
                 {
                     <#ty as __fastkit::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
                 } else {
@@ -839,7 +839,7 @@ fn fill_members(tree: &Tree) -> Option<TokenStream> {
         fn reads_in_serde_order(
             __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
         ) -> bool {
-            <Self as __fastkit::FlattenFields>::SERDE_ORDER && (#serde_order)
+            <Self as __fastkit::FlattenFields>::READ.serde_order && (#serde_order)
         }
 
         fn fill_members<__E: __fastkit::DeError>(

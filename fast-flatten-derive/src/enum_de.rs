@@ -373,11 +373,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
         }
         SideShape::Tuple => {
             let visitor = tuple_visitor_value(e, v);
-            let len = v
-                .fields()
-                .iter()
-                .filter(|f| !f.attrs.skip_deserializing())
-                .count();
+            let len = read_len(v);
             quote!(__fastkit::Deserializer::deserialize_tuple(__deserializer, #len, #visitor))
         }
         SideShape::Struct(tree) => {
@@ -394,6 +390,14 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
             quote!(__fastkit::Result::map(#read, #into))
         }
     }
+}
+
+/// How many fields of a tuple variant are read: the length asked of the format.
+fn read_len(v: &EnumVariant) -> usize {
+    v.fields()
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing())
+        .count()
 }
 
 /// Reads a variant of an externally tagged enum through the format's `VariantAccess`.
@@ -434,11 +438,7 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
         }
         SideShape::Tuple => {
             let visitor = tuple_visitor_value(e, v);
-            let len = v
-                .fields()
-                .iter()
-                .filter(|f| !f.attrs.skip_deserializing())
-                .count();
+            let len = read_len(v);
             quote!(__fastkit::VariantAccess::tuple_variant(access, #len, #visitor))
         }
         SideShape::Struct(tree) => {
@@ -679,11 +679,7 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
     let path = v.path(e.ident);
     let attrs = &e.container.attrs;
     let expecting = format!("tuple variant {}::{}", e.ident, v.ident());
-    let count = v
-        .fields()
-        .iter()
-        .filter(|f| !f.attrs.skip_deserializing())
-        .count();
+    let count = read_len(v);
     let (expecting, too_short) = match attrs.expecting() {
         Some(custom) => (custom.to_owned(), custom.to_owned()),
         None if count == 1 => (expecting.clone(), format!("{expecting} with 1 element")),

@@ -20,7 +20,9 @@ use serde_derive_internals::attr::TagType;
 use syn::{Type, WherePredicate};
 
 use crate::bound::{self, Impl};
+use crate::enum_reader::{Headers, Reader};
 use crate::enum_ser::{self, pattern, Content};
+use crate::fields::leaf_name_part;
 use crate::halves::Halves;
 use crate::impls::{self, ImplFor, Trait};
 use crate::propagate::or_return;
@@ -137,6 +139,18 @@ fn impl_generics(e: &Enum) -> (TokenStream, TokenStream, TokenStream) {
     )
 }
 
+/// The reading half's impl headers, over `clauses`.
+fn headers(e: &Enum, clauses: &Clauses) -> Headers {
+    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
+    Headers {
+        impl_generics,
+        de_impl_generics,
+        self_ty,
+        fields_clause: clauses.fields.clone(),
+        de_clause: clauses.de.clone(),
+    }
+}
+
 /// `FlattenSerialize`: `len` and `write` per variant, over the fields bound by its pattern.
 fn serialize_impl(
     e: &Enum,
@@ -152,15 +166,9 @@ fn serialize_impl(
     for v in &e.variants {
         let pattern = pattern(e, v);
         if v.variant.attrs.skip_serializing() {
-            let message = format!(
-                "the enum variant {}::{} cannot be serialized",
-                e.ident,
-                v.ident()
-            );
+            let error = enum_ser::skipped_variant_error(e, v);
             lens.push(quote!(#pattern => 0,));
-            writes.push(quote! {
-                #pattern => __fastkit::Err(<__S::Error as __fastkit::SerError>::custom(#message)),
-            });
+            writes.push(quote!(#pattern => #error,));
             continue;
         }
         let (len, write) = arm(v);
@@ -242,28 +250,17 @@ fn content_value(
 }
 
 fn external(e: &Enum, halves: Halves) -> TokenStream {
-    let strict = e.strict;
-    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
-    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let headers = headers(e, &clauses);
     let count = e.de_variants().count();
     let names = e
         .de_variants()
         .map(|(_, v)| v.variant.attrs.name().deserialize_name());
     let name_tree = e.variants.iter().map(|v| {
         let attrs = &v.variant.attrs;
-        let read: Vec<_> = if attrs.skip_deserializing() {
-            Vec::new()
-        } else {
-            attrs.aliases().iter().collect()
-        };
-        let written = if attrs.skip_serializing() {
-            quote!(__fastkit::None)
-        } else {
-            let name = attrs.name().serialize_name();
-            quote!(__fastkit::Some(#name))
-        };
-        quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
+        let read = (!attrs.skip_deserializing()).then(|| attrs.aliases());
+        let written = (!attrs.skip_serializing()).then(|| attrs.name().serialize_name());
+        leaf_name_part(read.into_iter().flatten(), written)
     });
     let name_tree: Vec<_> = name_tree.collect();
     let write = WriteShape {
@@ -286,79 +283,40 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
         e.ident
     );
     let de_items = || {
-        let fields = impls::implement(
-            Trait::FlattenFields,
-            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
-            quote! {
-            const STRICT: bool = #strict;
-            const LEN: usize = #count;
-            const FIELDS: &'static [&'static str] = &[#(#names),*];
-            const NAME_TREE: &'static [__fastkit::NamePart] = &[#(#name_tree),*];
-
-            #[inline]
-            fn slot_of(key: &str) -> __fastkit::Option<usize> {
-                <Self as __fastkit::Variants>::variant_of(key)
-            }
-                },
-        );
-        let reader = impls::implement(
-            Trait::FlattenDeserialize,
-            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
-            quote! {
-            type State = __fastkit::Option<Self>;
-
-            #[inline]
-            fn new_state() -> Self::State {
-                __fastkit::None
-            }
-
-            #[inline]
-            fn state_is_empty(__state: &Self::State) -> bool {
-                __state.is_none()
-            }
-
+        Reader {
+            strict: e.strict,
+            read: quote!(..__fastkit::ReadShape::LEAVES),
+            len: quote!(#count),
+            fields: quote!(&[#(#names),*]),
+            name_tree: quote!(&[#(#name_tree),*]),
+            slot_of: quote!(<Self as __fastkit::Variants>::variant_of(__key)),
+            more_fields: TokenStream::new(),
+            state: quote!(__fastkit::Option<Self>),
+            new_state: quote!(__fastkit::None),
+            state_is_empty: quote!(__state.is_none()),
             // The first variant key read chooses the variant: a second one is unknown.
-            const CHOOSES: bool = true;
-
-            #[inline]
-            fn owns(__state: &Self::State, _slot: usize) -> bool {
-                __state.is_none()
-            }
-
-            #[inline]
-            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                slot: usize,
-                map: &mut __M,
-            ) -> __fastkit::Result<(), __M::Error> {
-                __fastkit::external_variant_slot(__state, slot, map)
-            }
-
-            #[inline]
-            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
+            owns: Some(quote!(__state.is_none())),
+            deserialize_slot: quote!(__fastkit::external_variant_slot(__state, __slot, __map)),
+            finish: quote! {
                 match __state {
                     __fastkit::Some(value) => __fastkit::Ok(value),
                     __fastkit::None => __fastkit::Err(__fastkit::no_variant_found::<Self, __E>()),
                 }
-            }
-
-            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                _leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-            ) -> __fastkit::Result<Self, __A::Error> {
+            },
+            deserialize_leaves: quote! {
                 __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
-            }
-                },
-        );
-        quote!(#fields #reader)
+            },
+            deserialize_rest: None,
+            more: TokenStream::new(),
+        }
+        .expand(&headers)
     };
     halves.pick(de_items, || serialize)
 }
 
 fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStream {
-    let strict = e.strict;
-    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
-    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let headers = headers(e, &clauses);
     let name = e.container.attrs.name().serialize_name();
     let write = WriteShape {
         name_tree: quote!(&[
@@ -390,61 +348,32 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
         __leaves.next_leaf_seed(__fastkit::VariantContentSeed::<Self>::new(index))
     ));
     let de_items = || {
-        let fields = impls::implement(
-            Trait::FlattenFields,
-            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
-            quote! {
-            const STRICT: bool = #strict;
-            const LEN: usize = 2;
-            const FIELDS: &'static [&'static str] = &[#tag, #content_key];
-            const NAME_TREE: &'static [__fastkit::NamePart] = &[
+        Reader {
+            strict: e.strict,
+            read: quote!(..__fastkit::ReadShape::LEAVES),
+            len: quote!(2),
+            fields: quote!(&[#tag, #content_key]),
+            name_tree: quote!(&[
                 __fastkit::NamePart::leaf(&[#tag]),
                 __fastkit::NamePart::leaf(&[#content_key]),
-            ];
-
-            #[inline]
-            fn slot_of(key: &str) -> __fastkit::Option<usize> {
-                match key {
+            ]),
+            slot_of: quote! {
+                match __key {
                     #tag => __fastkit::Some(0),
                     #content_key => __fastkit::Some(1),
                     _ => __fastkit::None,
                 }
-            }
-                },
-        );
-        let reader = impls::implement(
-            Trait::FlattenDeserialize,
-            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
-            quote! {
-            type State = __fastkit::AdjacentState<'de, Self>;
-
-            #[inline]
-            fn new_state() -> Self::State {
-                __fastkit::AdjacentState::Empty
-            }
-
-            #[inline]
-            fn state_is_empty(__state: &Self::State) -> bool {
+            },
+            more_fields: TokenStream::new(),
+            state: quote!(__fastkit::AdjacentState<'de, Self>),
+            new_state: quote!(__fastkit::AdjacentState::Empty),
+            state_is_empty: quote! {
                 match __state { __fastkit::AdjacentState::Empty => true, _ => false }
-            }
-
-            #[inline]
-            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                slot: usize,
-                map: &mut __M,
-            ) -> __fastkit::Result<(), __M::Error> {
-                __state.read(slot == 1, &[#tag, #content_key], map)
-            }
-
-            #[inline]
-            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
-                __state.finish(&[#tag, #content_key])
-            }
-
-            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-            ) -> __fastkit::Result<Self, __A::Error> {
+            },
+            owns: None,
+            deserialize_slot: quote!(__state.read(__slot == 1, &[#tag, #content_key], __map)),
+            finish: quote!(__state.finish(&[#tag, #content_key])),
+            deserialize_leaves: quote! {
                 let __fastkit::Some(index) = (#variant_index) else {
                     return __fastkit::Err(__leaves.invalid_length());
                 };
@@ -455,19 +384,18 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
                     __fastkit::Some(value) => __fastkit::Ok(value),
                     __fastkit::None => __fastkit::Err(__leaves.invalid_length()),
                 }
-            }
-                },
-        );
-        quote!(#fields #reader)
+            },
+            deserialize_rest: None,
+            more: TokenStream::new(),
+        }
+        .expand(&headers)
     };
     halves.pick(de_items, || serialize)
 }
 
 fn untagged(e: &Enum, halves: Halves) -> TokenStream {
-    let strict = e.strict;
-    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, false);
-    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let headers = headers(e, &clauses);
     // A newtype variant's value is any `Serialize`: its fields or entries are written as the
     // struct's, as serde's flatten writes them.
     let write = WriteShape {
@@ -499,70 +427,28 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
         e.ident
     );
     let de_items = || {
-        let fields = impls::implement(
-            Trait::FlattenFields,
-            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
-            quote! {
-            const STRICT: bool = #strict;
-            const LEN: usize = 0;
-            const FIELDS: &'static [&'static str] = &[];
-            const NAME_TREE: &'static [__fastkit::NamePart] = &[__fastkit::NamePart::CatchAll];
-            const CATCH_ALL: bool = true;
+        Reader {
             // serde reads an untagged enum with `deserialize_any`, which views every entry.
-            const SERDE_VIEWER: bool = true;
-
-            #[inline]
-            fn slot_of(_key: &str) -> __fastkit::Option<usize> {
-                __fastkit::None
-            }
-                },
-        );
-        let reader = impls::implement(
-            Trait::FlattenDeserialize,
-            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
-            quote! {
-            type State = __fastkit::Vec<(__fastkit::Content<'de>, __fastkit::Content<'de>)>;
-
-            #[inline]
-            fn new_state() -> Self::State {
-                __fastkit::Vec::new()
-            }
-
-            #[inline]
-            fn state_is_empty(__state: &Self::State) -> bool {
-                __state.is_empty()
-            }
-
-            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                _state: &mut Self::State,
-                _slot: usize,
-                _map: &mut __M,
-            ) -> __fastkit::Result<(), __M::Error> {
-                __fastkit::Err(__fastkit::slot_out_of_range())
-            }
-
-            #[inline]
-            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
-                __fastkit::untagged_from_entries(__state)
-            }
-
-            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                _leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-            ) -> __fastkit::Result<Self, __A::Error> {
+            strict: e.strict,
+            read: quote!(..__fastkit::ReadShape::CATCH_ALL),
+            len: quote!(0),
+            fields: quote!(&[]),
+            name_tree: quote!(&[__fastkit::NamePart::CatchAll]),
+            slot_of: quote!(__fastkit::None),
+            more_fields: TokenStream::new(),
+            state: quote!(__fastkit::Vec<(__fastkit::Content<'de>, __fastkit::Content<'de>)>),
+            new_state: quote!(__fastkit::Vec::new()),
+            state_is_empty: quote!(__state.is_empty()),
+            owns: None,
+            deserialize_slot: quote!(__fastkit::Err(__fastkit::slot_out_of_range())),
+            finish: quote!(__fastkit::untagged_from_entries(__state)),
+            deserialize_leaves: quote! {
                 __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
-            }
-
-            #[inline]
-            fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                key: __fastkit::RestKey<'de>,
-                map: &mut __M,
-            ) -> __fastkit::Result<bool, __M::Error> {
-                __fastkit::hold_entry(__state, key, map)
-            }
-                },
-        );
-        quote!(#fields #reader)
+            },
+            deserialize_rest: Some(quote!(__fastkit::hold_entry(__state, __key, __map))),
+            more: TokenStream::new(),
+        }
+        .expand(&headers)
     };
     halves.pick(de_items, || serialize)
 }
@@ -586,10 +472,8 @@ fn through_function(e: &Enum, v: &EnumVariant, error: TokenStream, attribute: &s
 /// `match` from the list's value to the enum, and impls whose every method is one call into the
 /// runtime (`flattened_internal.rs`), which walks the list.
 fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
-    let strict = e.strict;
-    let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     let clauses = clauses(e, true);
-    let (fields_clause, de_clause) = (&clauses.fields, &clauses.de);
+    let headers = headers(e, &clauses);
     let generics = e.container.generics;
 
     let variants: Vec<(&EnumVariant, Option<Child>)> =
@@ -728,42 +612,69 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
     });
 
     let de_items = || {
-        let fields = impls::implement(
-            Trait::FlattenFields,
-            &ImplFor::new(&impl_generics, &self_ty, fields_clause),
-            quote! {
-            const STRICT: bool = #strict;
-            const LEN: usize = 1 + <#trees as __fastkit::VariantFields>::LEN;
-            const FIELDS: &'static [&'static str] = #fields;
-            const NAME_TREE: &'static [__fastkit::NamePart] = &[
+        let reader = Reader {
+            strict: e.strict,
+            read: quote! {
+                deny_unknown_fields: #own_deny
+                    || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED,
+                deny_unknown_fields_flattened: #own_deny_flattened
+                    || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED,
+                catch_all: <#trees as __fastkit::VariantFields>::CATCH_ALL,
+                aliases_by_text: <#trees as __fastkit::VariantFields>::ALIASED,
+                // serde reads an internally tagged enum with `deserialize_any`, which views
+                // every entry: a catch-all after it receives its keys too.
+                serde_viewer: true,
+                serde_order: <#trees as __fastkit::VariantFields>::SERDE_ORDER,
+                ..__fastkit::ReadShape::LEAVES
+            },
+            len: quote!(1 + <#trees as __fastkit::VariantFields>::LEN),
+            fields,
+            name_tree: quote!(&[
                 __fastkit::NamePart::leaf(&[#tag]),
                 __fastkit::NamePart::OneOf(&[#(#alternatives),*]),
-            ];
-            const DENY_UNKNOWN_FIELDS: bool =
-                #own_deny || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
-            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened
-                || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED;
-            const CATCH_ALL: bool = <#trees as __fastkit::VariantFields>::CATCH_ALL;
-            const ALIASES_BY_TEXT: bool = <#trees as __fastkit::VariantFields>::ALIASED;
-            // serde reads an internally tagged enum with `deserialize_any`, which views every
-            // entry: a catch-all after it receives its keys too.
-            const SERDE_VIEWER: bool = true;
-            const SERDE_ORDER: bool = <#trees as __fastkit::VariantFields>::SERDE_ORDER;
+            ]),
+            slot_of: quote!(__fastkit::internal_slot_of::<#trees>(#tag, __key)),
+            more_fields: quote! {
+                #[inline]
+                fn slot_name(__slot: usize) -> __fastkit::Option<&'static str> {
+                    __fastkit::internal_slot_name::<#trees>(#tag, __slot)
+                }
+            },
+            state: quote!(__fastkit::InternalState<'de, Self>),
+            new_state: quote!(__fastkit::InternalState::new()),
+            state_is_empty: quote!(__state.is_empty()),
+            // The tag chooses the variant: a key of another variant's leaf is unknown.
+            owns: Some(quote!(__state.owns(__slot))),
+            deserialize_slot: quote!(__state.deserialize_slot(__slot, __map)),
+            finish: quote!(__state.finish()),
+            deserialize_leaves: quote!(__fastkit::internal_leaves(__leaves)),
+            deserialize_rest: Some(quote!(__state.deserialize_rest(__key, __map))),
+            more: quote! {
+                #[inline]
+                fn rest_claim(
+                    __state: &mut Self::State,
+                    __key: &__fastkit::RestKey<'de>,
+                ) -> __fastkit::RestClaim {
+                    __state.rest_claim(__key)
+                }
 
-            #[inline]
-            fn slot_of(key: &str) -> __fastkit::Option<usize> {
-                __fastkit::internal_slot_of::<#trees>(#tag, key)
-            }
-
-            #[inline]
-            fn slot_name(slot: usize) -> __fastkit::Option<&'static str> {
-                __fastkit::internal_slot_name::<#trees>(#tag, slot)
-            }
-                },
-        );
+                fn fill_held<__E: __fastkit::DeError>(
+                    __state: &mut Self::State,
+                    __held: &mut __fastkit::HeldMap<'de>,
+                    __mode: __fastkit::HeldMode,
+                ) -> __fastkit::Result<(), __E> {
+                    __fastkit::internal_fill_held(__state, __held, __mode)
+                }
+            },
+        }
+        .expand(&headers);
         let internal = impls::implement(
             Trait::FlattenInternal,
-            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
+            &ImplFor::new(
+                &headers.de_impl_generics,
+                &headers.self_ty,
+                &headers.de_clause,
+            ),
             quote! {
             type Trees = #trees;
 
@@ -778,77 +689,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             }
                 },
         );
-        let reader = impls::implement(
-            Trait::FlattenDeserialize,
-            &ImplFor::new(&de_impl_generics, &self_ty, de_clause),
-            quote! {
-            type State = __fastkit::InternalState<'de, Self>;
-
-            #[inline]
-            fn new_state() -> Self::State {
-                __fastkit::InternalState::new()
-            }
-
-            #[inline]
-            fn state_is_empty(__state: &Self::State) -> bool {
-                __state.is_empty()
-            }
-
-            // The tag chooses the variant: a key of another variant's leaf is unknown.
-            const CHOOSES: bool = true;
-
-            #[inline]
-            fn owns(__state: &Self::State, slot: usize) -> bool {
-                __state.owns(slot)
-            }
-
-            #[inline]
-            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                slot: usize,
-                map: &mut __M,
-            ) -> __fastkit::Result<(), __M::Error> {
-                __state.deserialize_slot(slot, map)
-            }
-
-            #[inline]
-            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
-                __state.finish()
-            }
-
-            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-            ) -> __fastkit::Result<Self, __A::Error> {
-                __fastkit::internal_leaves(__leaves)
-            }
-
-            #[inline]
-            fn rest_claim(
-                __state: &mut Self::State,
-                __key: &__fastkit::RestKey<'de>,
-            ) -> __fastkit::RestClaim {
-                __state.rest_claim(__key)
-            }
-
-            #[inline]
-            fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                key: __fastkit::RestKey<'de>,
-                map: &mut __M,
-            ) -> __fastkit::Result<bool, __M::Error> {
-                __state.deserialize_rest(key, map)
-            }
-
-            fn fill_held<__E: __fastkit::DeError>(
-                __state: &mut Self::State,
-                __held: &mut __fastkit::HeldMap<'de>,
-                __mode: __fastkit::HeldMode,
-            ) -> __fastkit::Result<(), __E> {
-                __fastkit::internal_fill_held(__state, __held, __mode)
-            }
-                },
-        );
-        quote!(#fields #internal #reader)
+        quote!(#reader #internal)
     };
     halves.pick(de_items, || serialize)
 }

@@ -70,21 +70,28 @@ pub fn pattern(e: &Enum, v: &EnumVariant) -> TokenStream {
     }
 }
 
+/// serde's error for writing a variant marked `#[serde(skip_serializing)]`, in a `serialize`
+/// generic over `__S`.
+pub fn skipped_variant_error(e: &Enum, v: &EnumVariant) -> TokenStream {
+    let message = format!(
+        "the enum variant {}::{} cannot be serialized",
+        e.ident,
+        v.ident()
+    );
+    quote!(__fastkit::Err(<__S::Error as __fastkit::SerError>::custom(#message)))
+}
+
 fn arm(e: &Enum, v: &EnumVariant) -> TokenStream {
     let pattern = pattern(e, v);
     if v.variant.attrs.skip_serializing() {
-        let message = format!(
-            "the enum variant {}::{} cannot be serialized",
-            e.ident,
-            v.ident()
-        );
+        let error = skipped_variant_error(e, v);
         let path = v.path(e.ident);
         let rest = match v.variant.style {
             Style::Unit => quote!(),
             Style::Newtype | Style::Tuple => quote!((..)),
             Style::Struct => quote!({ .. }),
         };
-        return quote!(#path #rest => __fastkit::Err(<__S::Error as __fastkit::SerError>::custom(#message)),);
+        return quote!(#path #rest => #error,);
     }
     let body = body(e, v);
     quote!(#pattern => #body,)

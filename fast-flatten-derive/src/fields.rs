@@ -2,7 +2,7 @@
 //! the leaves read so far.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
@@ -25,32 +25,32 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
     // ... and reads its keys as names only (no field indices).
     let has_flattened = tree.de_members().any(|m| !m.is_leaf());
-    // `<Child as FlattenFields>::NAME` for each flattened member: the constants a tree has when
-    // any of its flattened fields has them.
+    // `<Child as FlattenFields>::READ.name` for each flattened member: what a tree's shape has
+    // when any of its flattened fields has it.
     let of_children = |name: &str| -> Vec<TokenStream> {
         let name = format_ident!("{name}");
         tree.de_members()
             .filter(|m| m.is_flatten())
             .map(|member| {
                 let ty = &member.flat_ty;
-                quote!(<#ty as __fastkit::FlattenFields>::#name)
+                quote!(<#ty as __fastkit::FlattenFields>::READ.#name)
             })
             .collect()
     };
-    let notices = of_children("NOTICES_NON_NAME_KEYS");
+    let notices = of_children("notices_non_name_keys");
     let serde_order = serde_order(tree, false);
     let own_slot_of = own_slot_of(tree);
     let own_deny = tree.deny_unknown_fields;
     let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
-    let child_deny = of_children("DENY_UNKNOWN_FIELDS_FLATTENED");
-    let child_aliases_by_text = of_children("ALIASES_BY_TEXT");
+    let child_deny = of_children("deny_unknown_fields_flattened");
+    let child_aliases_by_text = of_children("aliases_by_text");
     let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
         let ty = &member.flat_ty;
         // A field written by `serialize_with` may write any entries: the tree is a map.
         if member.is_catch_all() || member.is_ser_buffered() {
             quote!(true)
         } else {
-            quote!(<#ty as __fastkit::FlattenFields>::CATCH_ALL)
+            quote!(<#ty as __fastkit::FlattenFields>::READ.catch_all)
         }
     });
 
@@ -98,15 +98,17 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
             const NAME_TREE: &'static [__fastkit::NamePart] = #name_tree;
-            const DENY_UNKNOWN_FIELDS: bool = #own_deny #(|| #child_deny)*;
-            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = #own_deny_flattened #(|| #child_deny)*;
-            const CATCH_ALL: bool = false #(|| #child_catch_all)*;
-            const ALIASES_BY_TEXT: bool = false #(|| #child_aliases_by_text)*;
-            const STRICT: bool = #strict;
-            const SERDE_VIEWER: bool = #serde_viewer;
-            const HAS_FLATTENED: bool = #has_flattened;
-            const NOTICES_NON_NAME_KEYS: bool = false #(|| #notices)*;
-            const SERDE_ORDER: bool = #serde_order;
+            const READ: __fastkit::ReadShape = __fastkit::ReadShape {
+                deny_unknown_fields: #own_deny #(|| #child_deny)*,
+                deny_unknown_fields_flattened: #own_deny_flattened #(|| #child_deny)*,
+                strict: #strict,
+                has_flattened: #has_flattened,
+                notices_non_name_keys: false #(|| #notices)*,
+                catch_all: false #(|| #child_catch_all)*,
+                aliases_by_text: false #(|| #child_aliases_by_text)*,
+                serde_viewer: #serde_viewer,
+                serde_order: #serde_order,
+            };
 
             #per_key
             fn slot_of(key: &str) -> __fastkit::Option<usize> {
@@ -127,9 +129,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
     }
 }
 
-/// `SERDE_ORDER`: whether a key of the tree can go to more than one place as serde's flatten
-/// hands keys out (see the runtime's `held_map.rs`), over the flattened members in declaration
-/// order: a member read in serde's order itself; two members taking unclaimed keys (catch-all
+/// `READ.serde_order`: whether a key of the tree can go to more than one place as serde's
+/// flatten hands keys out (see the runtime's `held_map.rs`), over the flattened members in
+/// declaration order: a member read in serde's order itself; two members taking unclaimed keys (catch-all
 /// maps, buffered fields); one taking them before a member with leaves or a buffered type that
 /// takes the keys it names (serde issue 2764); one viewing its keys (a struct with flattened
 /// fields, an internally tagged or untagged enum) and reading some (by its leaves, or a buffered
@@ -144,7 +146,7 @@ pub fn serde_order(tree: &Tree, runtime: bool) -> TokenStream {
 /// What [`shared_keys`] asks of a tree.
 #[derive(Clone, Copy, PartialEq)]
 pub enum Shared {
-    /// Whether the shape lets a key go to two places when read (`SERDE_ORDER`).
+    /// Whether the shape lets a key go to two places when read (`READ.serde_order`).
     Shape,
     /// The same for a value being read, its buffered fields knowing what they take.
     Read,
@@ -189,15 +191,15 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
                     let de = quote!(<#ty as __fastkit::FlattenDeserialize<'de>>);
                     (
                         quote!(#de::rest_takes_all(&mut __state.#field)),
-                        quote!((#fields::CATCH_ALL && !#de::rest_takes_all(&mut __state.#field))),
+                        quote!((#fields::READ.catch_all && !#de::rest_takes_all(&mut __state.#field))),
                         quote!(#de::reads_in_serde_order(&mut __state.#field)),
                     )
                 }
-                // Taking names is a kind of `CATCH_ALL` the shape cannot tell: two count.
+                // Taking names is a kind of `catch_all` the shape cannot tell: two count.
                 Shared::Shape => (
-                    quote!(#fields::CATCH_ALL),
+                    quote!(#fields::READ.catch_all),
                     quote!(false),
-                    quote!(#fields::SERDE_ORDER),
+                    quote!(#fields::READ.serde_order),
                 ),
                 Shared::Written => unreachable!("written_parts answers it"),
             };
@@ -205,7 +207,7 @@ fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
                 catch_all,
                 has_leaves: quote!((#fields::LEN > 0)),
                 takes_names,
-                viewer: quote!(#fields::SERDE_VIEWER),
+                viewer: quote!(#fields::READ.serde_viewer),
                 order,
             }
         })
@@ -576,20 +578,25 @@ fn name_tree_with(tree: &Tree, child: impl Fn(&Member) -> TokenStream) -> TokenS
             let child = child(member);
             quote!(__fastkit::NamePart::Tree(#child))
         } else {
-            let read = if attrs.skip_deserializing() {
-                Vec::new()
-            } else {
-                attrs.aliases().iter().collect()
-            };
-            let written = if attrs.skip_serializing() {
-                quote!(__fastkit::None)
-            } else {
-                let name = member.ser_name();
-                quote!(__fastkit::Some(#name))
-            };
-            quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
+            let read = (!attrs.skip_deserializing()).then(|| attrs.aliases());
+            let written = (!attrs.skip_serializing()).then(|| member.ser_name());
+            leaf_name_part(read.into_iter().flatten(), written)
         }
     });
     let parts = tag.into_iter().chain(parts);
     quote!(&[#(#parts),*])
+}
+
+/// A leaf's part of a name tree (a field's, or an externally tagged variant's): the names it
+/// reads (none where it is skipped when reading) and the one it writes (none where skipped).
+pub fn leaf_name_part<N: ToTokens>(
+    read: impl IntoIterator<Item = N>,
+    written: Option<impl ToTokens>,
+) -> TokenStream {
+    let read = read.into_iter();
+    let written = match written {
+        Some(name) => quote!(__fastkit::Some(#name)),
+        None => quote!(__fastkit::None),
+    };
+    quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
 }

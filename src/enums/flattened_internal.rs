@@ -45,15 +45,17 @@ pub trait VariantFields {
     /// The leaves of every variant together.
     const LEN: usize;
     /// Whether any variant denies unknown fields of the tree the enum is flattened into
-    /// ([`FlattenFields::DENY_UNKNOWN_FIELDS_FLATTENED`]).
+    /// (`deny_unknown_fields_flattened` of [`ReadShape`](crate::flatten::ReadShape)).
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool;
     /// Whether any variant has a catch-all map.
     const CATCH_ALL: bool;
-    /// Whether any variant is read in serde's order ([`FlattenFields::SERDE_ORDER`]).
+    /// Whether any variant is read in serde's order (`serde_order` of
+    /// [`ReadShape`](crate::flatten::ReadShape)).
     const SERDE_ORDER: bool;
     /// Whether some variant reads a leaf under an alias: such a key is read by its text
-    /// ([`FlattenFields::ALIASES_BY_TEXT`]), since a slot names the leaf of the first variant
-    /// that has the key, and the variant the tag chooses may read it differently.
+    /// (`aliases_by_text` of [`ReadShape`](crate::flatten::ReadShape)), since a slot names the
+    /// leaf of the first variant that has the key, and the variant the tag chooses may read it
+    /// differently.
     const ALIASED: bool;
 
     /// The first leaf named `key`, in the first variant that has one.
@@ -129,9 +131,9 @@ pub enum Chosen<T, Rest> {
 impl<T: FlattenFields, Rest: VariantFields> VariantFields for VariantTree<T, Rest> {
     const LEN: usize = T::LEN + Rest::LEN;
     const DENY_UNKNOWN_FIELDS_FLATTENED: bool =
-        T::DENY_UNKNOWN_FIELDS_FLATTENED || Rest::DENY_UNKNOWN_FIELDS_FLATTENED;
-    const CATCH_ALL: bool = T::CATCH_ALL || Rest::CATCH_ALL;
-    const SERDE_ORDER: bool = T::SERDE_ORDER || Rest::SERDE_ORDER;
+        T::READ.deny_unknown_fields_flattened || Rest::DENY_UNKNOWN_FIELDS_FLATTENED;
+    const CATCH_ALL: bool = T::READ.catch_all || Rest::CATCH_ALL;
+    const SERDE_ORDER: bool = T::READ.serde_order || Rest::SERDE_ORDER;
     const ALIASED: bool = has_aliases(T::NAME_TREE) || Rest::ALIASED;
 
     #[inline]
@@ -446,7 +448,7 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         };
         let key = crate::flatten::held_map::rest_key(&key);
         let alias = Self::names_variant_leaf(&key);
-        if alias && E::DENY_UNKNOWN_FIELDS_FLATTENED {
+        if alias && E::READ.deny_unknown_fields_flattened {
             // The error needs the key after it is given away.
             let text = alloc::string::String::from(key.as_name().unwrap_or(""));
             if !E::Trees::deserialize_rest(state, key, &mut HeldValue::<Er>::new(value))? {
@@ -484,7 +486,7 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         match self {
             InternalState::Chosen(state) => E::Trees::rest_claim(state, key),
             InternalState::Pending(..) if Self::names_variant_leaf(key) => RestClaim::Named,
-            InternalState::Pending(..) if E::CATCH_ALL => RestClaim::All,
+            InternalState::Pending(..) if E::READ.catch_all => RestClaim::All,
             InternalState::Pending(..) => RestClaim::No,
         }
     }
@@ -503,7 +505,7 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
             InternalState::Pending(held, _) if Self::names_variant_leaf(&key) => {
                 hold_alias(held, key, map)
             }
-            InternalState::Pending(held, _) if E::CATCH_ALL => hold_rest(held, key, map),
+            InternalState::Pending(held, _) if E::READ.catch_all => hold_rest(held, key, map),
             InternalState::Pending(..) => Ok(false),
         }
     }
@@ -702,13 +704,13 @@ where
     // Another variant's leaf, read before the tag: no leaf of this variant claims it, so its
     // catch-all takes it, as serde's flatten hands the chosen variant every entry (or a part of
     // it that reads the name as an alias).
-    if T::CATCH_ALL || T::ALIASES_BY_TEXT {
+    if T::READ.catch_all || T::READ.aliases_by_text {
         let key = RestKey::Borrowed(name);
         if T::rest_claim(state, &key) != RestClaim::No && T::deserialize_rest(state, key, map)? {
             return Ok(());
         }
     }
-    skip_other_variant_key(E::DENY_UNKNOWN_FIELDS_FLATTENED, name, T::FIELDS, map)
+    skip_other_variant_key(E::READ.deny_unknown_fields_flattened, name, T::FIELDS, map)
 }
 
 /// Whether the variant the tag chose (the tree `T`, from `offset`) has the leaf `slot` of the

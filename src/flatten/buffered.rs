@@ -23,7 +23,8 @@ use serde::forward_to_deserialize_any;
 
 use super::errors::UNNAMED_FIELD;
 use super::{
-    FlattenDeserialize, FlattenFields, HeldMap, HeldMode, NamePart, RestClaim, RestKey, SeqLeaves,
+    FlattenDeserialize, FlattenFields, HeldMap, HeldMode, NamePart, ReadShape, RestClaim, RestKey,
+    SeqLeaves,
 };
 use crate::buffer::{held_entries, visit_enum_entry, Content};
 
@@ -95,7 +96,10 @@ impl<T> FlattenFields for Buffered<T> {
     const LEN: usize = 0;
     const FIELDS: &'static [&'static str] = &[];
     const NAME_TREE: &'static [NamePart] = &[NamePart::Buffered];
-    const CATCH_ALL: bool = true;
+    const READ: ReadShape = ReadShape {
+        catch_all: true,
+        ..ReadShape::LEAVES
+    };
 
     #[inline]
     fn slot_of(_key: &str) -> Option<usize> {

@@ -92,8 +92,7 @@ macro_rules! catch_all {
             const FIELDS: &'static [&'static str] = &[];
             const NAME_TREE: &'static [$crate::flatten::NamePart] =
                 &[$crate::flatten::NamePart::CatchAll];
-            const CATCH_ALL: bool = true;
-            const SERDE_VIEWER: bool = true;
+            const READ: $crate::flatten::ReadShape = $crate::flatten::ReadShape::CATCH_ALL;
 
             #[inline]
             fn slot_of(_key: &str) -> Option<usize> {

@@ -18,8 +18,8 @@ mod json {
     use crate::flatten::catch_all::{catch_all, catch_all_insert, serialize_catch_all};
     use crate::flatten::errors::{catch_all_in_sequence, slot_out_of_range};
     use crate::flatten::{
-        FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, RestKey,
-        SeqLeaves, WriteShape,
+        FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, NamePart, ReadShape,
+        RestKey, SeqLeaves, WriteShape,
     };
 
     catch_all!(impl[] Map<String, Value> { key: String, value: Value } where []);
@@ -30,8 +30,7 @@ mod json {
         const LEN: usize = 0;
         const FIELDS: &'static [&'static str] = &[];
         const NAME_TREE: &'static [NamePart] = &[NamePart::CatchAll];
-        const CATCH_ALL: bool = true;
-        const SERDE_VIEWER: bool = true;
+        const READ: ReadShape = ReadShape::CATCH_ALL;
 
         #[inline]
         fn slot_of(_key: &str) -> Option<usize> {

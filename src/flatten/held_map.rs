@@ -11,7 +11,7 @@
 //!
 //! A FastFlatten tree reads each key once, into one place, which is the same thing wherever no
 //! key can go to two places. Where one can (the derive tells by the tree's shape,
-//! [`FlattenFields::SERDE_ORDER`](super::FlattenFields::SERDE_ORDER)), the tree is read as
+//! [`ReadShape::serde_order`](super::ReadShape::serde_order)), the tree is read as
 //! serde reads it: the outer struct's own leaves in place, every other entry held in a
 //! [`HeldMap`], then each flattened field filled from it in declaration order, taking or
 //! viewing as serde's would ([`FlattenDeserialize::fill_held`](super::FlattenDeserialize::fill_held)).
@@ -106,7 +106,7 @@ impl<'de> HeldMap<'de> {
     {
         let mut entries = Vec::new();
         while let Some(key) = map.next_key_seed(HeldKeySeed)? {
-            if T::NOTICES_NON_NAME_KEYS
+            if T::READ.notices_non_name_keys
                 && matches!(
                     key,
                     Content::Bool(_)
@@ -331,7 +331,7 @@ where
 {
     let mut held = HeldMap::read::<T, M>(state, map, tag)?;
     T::fill_members::<M::Error>(state, &mut held)?;
-    if T::DENY_UNKNOWN_FIELDS {
+    if T::READ.deny_unknown_fields {
         held.check_all_used::<M::Error, T>()?;
     }
     Ok(())
@@ -354,7 +354,7 @@ where
     let mut held = HeldMap::read::<T, B>(state, before, tag)?;
     held.append(HeldMap::read::<T, M>(state, map, tag)?);
     T::fill_members::<M::Error>(state, &mut held)?;
-    if T::DENY_UNKNOWN_FIELDS {
+    if T::READ.deny_unknown_fields {
         held.check_all_used::<M::Error, T>()?;
     }
     Ok(())
@@ -412,7 +412,7 @@ where
 /// How serde's flatten hands the held entries to a field of type `T`.
 #[inline]
 pub fn held_mode<T: FlattenFields>() -> HeldMode {
-    if T::SERDE_VIEWER {
+    if T::READ.serde_viewer {
         HeldMode::View
     } else {
         HeldMode::Take

@@ -107,6 +107,7 @@ mod key;
 mod leaf;
 mod names;
 mod option;
+mod read_shape;
 mod rest_key;
 mod seen;
 mod seq_leaves;
@@ -127,6 +128,7 @@ pub use self::leaf::deserialize_leaf;
 #[doc(hidden)]
 pub use self::names::NamePart;
 pub(crate) use self::names::{has_aliases, reads};
+pub use self::read_shape::ReadShape;
 #[doc(hidden)]
 pub use self::rest_key::RestClaim;
 #[doc(hidden)]
@@ -189,65 +191,11 @@ pub trait FlattenFields {
     /// the names an "unknown field" error lists when `FIELDS` cannot name them.
     const NAME_TREE: &'static [NamePart] = &[];
 
-    /// Whether a key the tree does not know is an error ("unknown field") rather than skipped,
-    /// when this type is read: its own `#[serde(deny_unknown_fields)]`, or
-    /// [`DENY_UNKNOWN_FIELDS_FLATTENED`](Self::DENY_UNKNOWN_FIELDS_FLATTENED) of a type
-    /// flattened into it.
-    const DENY_UNKNOWN_FIELDS: bool = false;
-
-    #[doc(hidden)]
-    /// Whether this type, flattened into another, makes that tree deny unknown keys. serde
-    /// ignores `deny_unknown_fields` on a flattened type, and so does FastFlatten by default;
-    /// a type with `#[fast_flatten(strict)]` keeps it wherever it is flattened (a key is then
-    /// unknown only when no level of the tree knows it).
-    const DENY_UNKNOWN_FIELDS_FLATTENED: bool = false;
-
-    #[doc(hidden)]
-    /// Whether the type was derived with `#[fast_flatten(strict)]`: flattened in an `Option`, an
-    /// error reading it is reported, where serde's flatten (and FastFlatten by default) reads
-    /// `None`.
-    const STRICT: bool = false;
-
-    #[doc(hidden)]
-    /// Whether the type has flattened fields (not skipped when reading). serde's derive then
-    /// reads every key as a name: an integer key is not a field's index, and a key of another
-    /// kind (a boolean, a float) is an unknown key rather than an error.
-    const HAS_FLATTENED: bool = false;
-
-    #[doc(hidden)]
-    /// Whether the tree wants to be told of a key that is not a name
-    /// ([`FlattenDeserialize::non_name_key`]): it holds a flattened `Option` of a type that
-    /// reads the map whole. Other trees skip such keys without a word.
-    const NOTICES_NON_NAME_KEYS: bool = false;
-
-    #[doc(hidden)]
-    /// Whether the tree holds a catch-all map (`#[serde(flatten)] extra: HashMap<K, V>`), which
-    /// receives every key no leaf claims when reading, and makes the tree be written as a map
-    /// (`serialize_struct` takes only `&'static str` keys).
-    const CATCH_ALL: bool = false;
-
-    #[doc(hidden)]
-    /// Whether a key that names a leaf by an alias comes to this tree through
-    /// [`FlattenDeserialize::rest_claim`] with its text rather than as a slot: the aliases of
-    /// a flattened internally tagged enum's variant leaves, whose owner only the tag tells
-    /// (held before it, such a key must keep its text for the variant the tag chooses). Like
-    /// [`CATCH_ALL`](FlattenFields::CATCH_ALL), it makes the trees around it offer keys no
-    /// leaf claims; unlike it, it leaves the tree read as a struct.
-    const ALIASES_BY_TEXT: bool = false;
-
-    #[doc(hidden)]
-    /// Whether serde's flatten reads this type without taking the keys it reads, so that the
-    /// flattened fields after it see them too: a map, a struct with flattened fields (which
-    /// serde's derive reads as a map), an internally tagged or untagged enum. A struct without
-    /// flattened fields, an externally or adjacently tagged enum take their keys.
-    const SERDE_VIEWER: bool = false;
-
-    #[doc(hidden)]
-    /// Whether a key of this tree can go to more than one place, as serde's flatten hands
-    /// keys out (two catch-all maps; a catch-all before a field that claims keys, or after a
-    /// viewing field with leaves; see `held_map.rs`): the tree is then read in serde's order,
-    /// from held entries, and written with each key once. Never for a strict type.
-    const SERDE_ORDER: bool = false;
+    /// What reading the type needs to know of its shape ([`ReadShape`]): whether it denies
+    /// unknown fields, holds a catch-all, and the like. The derive computes it from the type and
+    /// its flattened fields; a hand-written impl keeps the default, a struct of leaves that
+    /// skips unknown keys, or sets `deny_unknown_fields`.
+    const READ: ReadShape = ReadShape::LEAVES;
 
     /// The slot of the leaf named `key` (by name or alias), or `None` for an unknown key.
     fn slot_of(key: &str) -> Option<usize>;
@@ -333,7 +281,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     #[inline]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         let _ = (state, key);
-        if Self::CATCH_ALL {
+        if Self::READ.catch_all {
             RestClaim::All
         } else {
             RestClaim::No
@@ -344,33 +292,33 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     /// Whether this value takes every key no leaf claims (a catch-all map, a buffered field
     /// whose type reads a map), as opposed to none or only keys it names: learned from the
     /// types of buffered fields on the first call, hence `&mut`. At most
-    /// [`CATCH_ALL`](FlattenFields::CATCH_ALL).
+    /// [`READ`](FlattenFields::READ)`.catch_all`.
     #[inline]
     fn rest_takes_all(state: &mut Self::State) -> bool {
         let _ = state;
-        Self::CATCH_ALL
+        Self::READ.catch_all
     }
 
     #[doc(hidden)]
-    /// Whether this value is read in serde's order ([`FlattenFields::SERDE_ORDER`] is the
+    /// Whether this value is read in serde's order ([`ReadShape::serde_order`] is the
     /// shape's answer; this one knows what the buffered fields take). Asked once per map,
     /// before its first key.
     #[inline]
     fn reads_in_serde_order(state: &mut Self::State) -> bool {
         let _ = state;
-        Self::SERDE_ORDER
+        Self::READ.serde_order
     }
 
     #[doc(hidden)]
     /// Reads this type's leaves from entries held for it, as serde's flatten hands them to a
     /// flattened field: taking the entries it reads, or only viewing them (`mode`). Used where
-    /// a tree is read in serde's order ([`FlattenFields::SERDE_ORDER`]).
+    /// a tree is read in serde's order ([`ReadShape::serde_order`]).
     fn fill_held<E: de::Error>(
         state: &mut Self::State,
         held: &mut HeldMap<'de>,
         mode: HeldMode,
     ) -> Result<(), E> {
-        if Self::SERDE_ORDER && Self::reads_in_serde_order(state) {
+        if Self::READ.serde_order && Self::reads_in_serde_order(state) {
             held_map::fill_held_in_serde_order::<Self, E>(state, held, mode)
         } else {
             held.fill::<Self, E>(state, mode, None)
@@ -480,7 +428,7 @@ where
 /// tree, its value deserialized into its leaf) or from a sequence of all leaves in order.
 ///
 /// A key that no leaf of the tree knows is skipped, or is serde's "unknown field" error when
-/// [`FlattenFields::DENY_UNKNOWN_FIELDS`] says so.
+/// [`FlattenFields::READ`] says so (`deny_unknown_fields`).
 #[inline]
 pub fn deserialize_struct<'de, T, D>(deserializer: D, name: &'static str) -> Result<T, D::Error>
 where

@@ -19,7 +19,7 @@ use serde::de::{self, IgnoredAny, MapAccess, SeqAccess};
 use super::names::skip_written_leaves;
 use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart,
-    RestClaim, RestKey, SeqLeaves, WriteShape,
+    ReadShape, RestClaim, RestKey, SeqLeaves, WriteShape,
 };
 #[cfg(feature = "alloc")]
 use crate::buffer::{ContentVisitor, HeldValue};
@@ -29,14 +29,7 @@ impl<T: FlattenFields> FlattenFields for Option<T> {
     const LEN: usize = T::LEN;
     const FIELDS: &'static [&'static str] = T::FIELDS;
     const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
-    const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
-    const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
-    const STRICT: bool = T::STRICT;
-    const CATCH_ALL: bool = T::CATCH_ALL;
-    const ALIASES_BY_TEXT: bool = T::ALIASES_BY_TEXT;
-    const SERDE_VIEWER: bool = T::SERDE_VIEWER;
-    const SERDE_ORDER: bool = T::SERDE_ORDER;
-    const NOTICES_NON_NAME_KEYS: bool = (!T::STRICT && T::SERDE_VIEWER) || T::NOTICES_NON_NAME_KEYS;
+    const READ: ReadShape = T::READ.in_option();
 
     #[inline(always)]
     fn slot_of(key: &str) -> Option<usize> {
@@ -78,7 +71,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 
     // Once `T` failed to read, its keys are no longer its: serde's flatten leaves the entries
     // after the failing one to the fields after (a catch-all map receives them).
-    const CHOOSES: bool = T::CHOOSES || !T::STRICT;
+    const CHOOSES: bool = T::CHOOSES || !T::READ.strict;
 
     #[inline]
     fn owns(state: &Self::State, slot: usize) -> bool {
@@ -91,10 +84,10 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         slot: usize,
         map: &mut M,
     ) -> Result<(), M::Error> {
-        if T::STRICT {
+        if T::READ.strict {
             return T::deserialize_slot(&mut state.inner, slot, map);
         }
-        lenient(state, map, T::SERDE_VIEWER, |inner, value| {
+        lenient(state, map, T::READ.serde_viewer, |inner, value| {
             T::deserialize_slot(inner, slot, value)
         })
     }
@@ -110,12 +103,12 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         key: RestKey<'de>,
         map: &mut M,
     ) -> Result<bool, M::Error> {
-        if T::STRICT {
+        if T::READ.strict {
             return T::deserialize_rest(&mut state.inner, key, map);
         }
         // `lenient` reads the value from `map` before `T` sees it: whether `T` then takes it
         // or not, the caller must not skip it again.
-        lenient(state, map, T::SERDE_VIEWER, |inner, value| {
+        lenient(state, map, T::READ.serde_viewer, |inner, value| {
             T::deserialize_rest(inner, key, value).map(drop)
         })?;
         Ok(true)
@@ -127,7 +120,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     }
 
     fn non_name_key(state: &mut Self::State) {
-        if !T::STRICT && T::SERDE_VIEWER {
+        if !T::READ.strict && T::READ.serde_viewer {
             state.failed = true;
         } else {
             T::non_name_key(&mut state.inner);
@@ -148,7 +141,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
             return Ok(());
         }
         let filled = T::fill_held::<E>(&mut state.inner, held, mode);
-        if T::STRICT {
+        if T::READ.strict {
             return filled;
         }
         state.failed = filled.is_err();
@@ -164,7 +157,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 
     #[inline(always)]
     fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
-        if T::STRICT {
+        if T::READ.strict {
             if T::state_is_empty(&state.inner) {
                 return Ok(None);
             }

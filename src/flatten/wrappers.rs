@@ -11,7 +11,7 @@ use super::{
     FieldSink, FlattenDeserialize, FlattenFields, FlattenSerialize, SeqLeaves, WriteShape,
 };
 #[cfg(feature = "alloc")]
-use super::{HeldMap, HeldMode, NamePart, RestClaim, RestKey};
+use super::{HeldMap, HeldMode, NamePart, ReadShape, RestClaim, RestKey};
 
 /// Implements the three flatten traits for `$ty`, a pointer to the tree `T`, built from a read
 /// `T` by `$new`.
@@ -26,14 +26,7 @@ macro_rules! pointer {
             const LEN: usize = T::LEN;
             const FIELDS: &'static [&'static str] = T::FIELDS;
             const NAME_TREE: &'static [NamePart] = T::NAME_TREE;
-            const DENY_UNKNOWN_FIELDS: bool = T::DENY_UNKNOWN_FIELDS;
-            const DENY_UNKNOWN_FIELDS_FLATTENED: bool = T::DENY_UNKNOWN_FIELDS_FLATTENED;
-            const STRICT: bool = T::STRICT;
-            const CATCH_ALL: bool = T::CATCH_ALL;
-            const ALIASES_BY_TEXT: bool = T::ALIASES_BY_TEXT;
-            const SERDE_VIEWER: bool = T::SERDE_VIEWER;
-            const SERDE_ORDER: bool = T::SERDE_ORDER;
-            const NOTICES_NON_NAME_KEYS: bool = T::NOTICES_NON_NAME_KEYS;
+            const READ: ReadShape = T::READ;
 
             #[inline(always)]
             fn slot_of(key: &str) -> Option<usize> {

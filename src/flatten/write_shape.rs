@@ -29,7 +29,7 @@ pub struct WriteShape {
     /// Whether the tree has leaves of its own or in its flattened children.
     pub has_leaves: bool,
     /// Whether serde's flatten reads this type without taking the keys it reads
-    /// ([`FlattenFields::SERDE_VIEWER`](super::FlattenFields::SERDE_VIEWER)).
+    /// ([`ReadShape::serde_viewer`](super::ReadShape::serde_viewer)).
     pub serde_viewer: bool,
 }
 

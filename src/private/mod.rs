@@ -26,8 +26,8 @@ pub use serde::ser::{Serialize, Serializer};
 pub use crate::flatten::for_derive::*;
 pub use crate::flatten::{
     deserialize_leaf, deserialize_struct, serialize_struct, FieldSink, FlattenDeserialize,
-    FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart, RestClaim, RestKey, SeqLeaves,
-    WriteShape,
+    FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart, ReadShape, RestClaim, RestKey,
+    SeqLeaves, WriteShape,
 };
 
 pub use self::missing::missing_field;
