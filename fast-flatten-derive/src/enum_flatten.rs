@@ -341,9 +341,9 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
             ),
         }
     });
-    let variant_index = or_return(quote!(
-        __leaves.next_leaf_seed(__fastkit::VariantSeed::<Self, _>::unit_variant())
-    ));
+    // serde's derive reads the tag at the head of a sequence as a field identifier.
+    let tag_seed = quote!(__fastkit::VariantSeed::<Self, _>::tag_in_sequence());
+    let variant_index = or_return(quote!(__leaves.next_leaf_seed(#tag_seed)));
     let variant_content = or_return(quote!(
         __leaves.next_leaf_seed(__fastkit::VariantContentSeed::<Self>::new(index))
     ));

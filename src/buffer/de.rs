@@ -458,8 +458,9 @@ impl<'de, H: Held<'de>, E: de::Error> Deserializer<'de> for ContentDeserializer<
                 }
             }
             // An adjacently tagged enum's tag at the head of a held sequence: serde's derive
-            // reads it as a field identifier, which takes a variant index. Visitors that take
-            // no integer fail with serde's text for the buffer.
+            // reads it as a field identifier, which takes a variant index (the visitor of
+            // `VariantSeed::tag_in_sequence`). Every other visitor, a map's tag's included,
+            // fails with serde's text for its buffer.
             &Content::U8(index) => return visit_variant_index(u64::from(index), visitor),
             &Content::U64(index) => return visit_variant_index(index, visitor),
             other => return Err(invalid_type(other, &"string or map")),

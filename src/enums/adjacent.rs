@@ -175,7 +175,7 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<E, A::Error> {
-        let Some(index) = seq.next_element_seed(VariantSeed::<E, _>::unit_variant())? else {
+        let Some(index) = seq.next_element_seed(VariantSeed::<E, _>::tag_in_sequence())? else {
             return Err(A::Error::invalid_length(0, &self));
         };
         // A unit variant is written as a struct of one field, the tag. A binary format wrote

@@ -28,6 +28,11 @@ pub enum Str {}
 /// `serialize_unit_variant` (a string in JSON, the variant's index in bincode).
 pub enum UnitVariant {}
 
+/// [`UnitVariant`] for the tag at the head of a sequence, which serde's derive reads as a
+/// field identifier: from a held sequence, a variant index too (formats give `deserialize_enum`
+/// no integer; serde's buffer, and ours, give the visitor one).
+pub enum TagInSequence {}
+
 /// What serde's flatten reads an adjacently tagged enum's tag from: the value held as it came
 /// (`deserialize_any`), then a string naming the variant, or a map of one entry whose key names
 /// it (`ContentDeserializer::deserialize_enum`).
@@ -58,6 +63,13 @@ impl Read for UnitVariant {
     #[inline]
     fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
         deserializer.deserialize_enum(E::NAME, E::VARIANTS, UnitVariantVisitor::<E>(PhantomData))
+    }
+}
+
+impl Read for TagInSequence {
+    #[inline]
+    fn read<'de, E: Variants, D: Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_enum(E::NAME, E::VARIANTS, SeqTagVisitor::<E>(PhantomData))
     }
 }
 
@@ -94,6 +106,14 @@ impl<E> VariantSeed<E, UnitVariant> {
     /// Reads the identifier as a unit variant of `E` (`deserialize_enum`).
     #[inline]
     pub fn unit_variant() -> Self {
+        VariantSeed { read: PhantomData }
+    }
+}
+
+impl<E> VariantSeed<E, TagInSequence> {
+    /// Reads the tag at the head of a sequence as a unit variant of `E`, or its index.
+    #[inline]
+    pub fn tag_in_sequence() -> Self {
         VariantSeed { read: PhantomData }
     }
 }
@@ -184,9 +204,24 @@ impl<'de, E: Variants> Visitor<'de> for UnitVariantVisitor<E> {
         variant.unit_variant()?;
         Ok(index)
     }
+}
 
-    /// A variant index: what the tag at the head of a held sequence may be, which serde's
-    /// derive reads as a field identifier.
+/// The tag at the head of a sequence: a unit variant, or a variant index, which a held
+/// sequence may give (serde's derive reads the tag there as a field identifier, which takes
+/// one; a map's tag it reads with `deserialize_enum`, which takes none).
+struct SeqTagVisitor<E>(PhantomData<fn() -> E>);
+
+impl<'de, E: Variants> Visitor<'de> for SeqTagVisitor<E> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        UnitVariantVisitor::<E>(PhantomData).expecting(f)
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<usize, A::Error> {
+        UnitVariantVisitor::<E>(PhantomData).visit_enum(data)
+    }
+
     fn visit_u64<Er: de::Error>(self, index: u64) -> Result<usize, Er> {
         VariantVisitor::<E>(PhantomData).visit_u64(index)
     }

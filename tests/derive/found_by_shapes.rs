@@ -1305,6 +1305,33 @@ fn a_held_sequences_tag_may_be_a_variant_index() {
 }
 
 // ------------------------------------------------------------------------------------------
+// The same enum, its tag a variant index in a map: serde's derive reads a map's tag with
+// `deserialize_enum`, which its buffer refuses for an integer ("expected string or map"), so
+// the tagged form fails and the untagged variants are tried (families 241 of seed 1a and 369 of
+// seed 1b: FastFlatten took the index, the other way round from the sequence above).
+
+#[test]
+fn a_held_maps_tag_is_no_variant_index() {
+    use tag_index::{fast, twin};
+    for doc in [
+        Doc::map(vec![("t", num(0)), ("c", num(7))]),
+        Doc::map(vec![("c", num(7)), ("t", num(0))]),
+        Doc::map(vec![
+            ("t", num(1)),
+            ("c", Doc::Seq(vec![num(7), Doc::str("a")])),
+        ]),
+        Doc::map(vec![("t", Doc::str("One")), ("c", num(7))]),
+    ] {
+        reads_alike::<fast::Kind, twin::Kind>(&doc);
+    }
+    let error = serde_json::from_str::<fast::Kind>(r#"{"t": 0, "c": 7}"#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "data did not match any variant of untagged enum Kind"
+    );
+}
+
+// ------------------------------------------------------------------------------------------
 // An alias of a variant's leaf in a flattened internally tagged enum, before the tag: the
 // variant the tag chooses reads the key by its text, as serde's derive hands it every entry
 // (family 144 of the seed-a long run: the key went to another variant's catch-all under the

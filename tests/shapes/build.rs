@@ -89,6 +89,10 @@ const REGRESSIONS: &[u64] = &[
     // another fault serde's buffer reports (a named rule, "a sequence longer than its tuple").
     0xdbab_23e5_f23b_1a26,
     0x0164_cef0_bfab_42ae,
+    // Seed 1a: family 241, seed 1b: family 369, an adjacently tagged enum with an untagged
+    // variant whose map's tag is an integer, which serde's buffer refuses as a variant (fixed).
+    0xa760_762b_7bfc_399f,
+    0x375a_d596_1f19_8e57,
 ];
 
 fn main() {
