@@ -93,6 +93,12 @@ const REGRESSIONS: &[u64] = &[
     // variant whose map's tag is an integer, which serde's buffer refuses as a variant (fixed).
     0xa760_762b_7bfc_399f,
     0x375a_d596_1f19_8e57,
+    // Seed 1c: family 160, a parenthesis inside a string of a flattened `Option`'s value (the
+    // checker's rule "a flattened Option is None where serde's deny_unknown_fields refuses"
+    // miscounted it); family 486, an integer key as a field's position behind an untagged enum
+    // (a named rule, "keys that are not names").
+    0xeead_0346_6d3a_e178,
+    0xbac8_c44c_e6e4_17a3,
 ];
 
 fn main() {
