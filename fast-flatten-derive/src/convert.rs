@@ -15,6 +15,7 @@ use crate::bound::mentions_generics;
 use crate::halves::Halves;
 use crate::impls::{self, ImplFor, Trait};
 use crate::propagate::or_return;
+use crate::read_shape::{Base, ReadShape};
 use crate::user_call;
 
 /// The conversions of a container, as `Serialize` and `Deserialize` impls.
@@ -226,14 +227,15 @@ pub fn flatten_through_conversion(container: &Container, halves: Halves) -> Toke
         .predicates
         .push(parse_quote!(#ident #ty_generics: __fastkit::Serialize));
     let buffered = quote!(<__fastkit::Buffered<Self> as __fastkit::FlattenDeserialize<'de>>);
+    // Read as serde reads it, held whole: it takes the keys no leaf claims.
+    let read = ReadShape::new(Base::Leaves)
+        .any("catch_all", true, Vec::new())
+        .to_const();
     let fields = quote! {
             const LEN: usize = 0;
             const FIELDS: &'static [&'static str] = &[];
             const NAME_TREE: &'static [__fastkit::NamePart] = &[__fastkit::NamePart::Buffered];
-            const READ: __fastkit::ReadShape = __fastkit::ReadShape {
-                catch_all: true,
-                ..__fastkit::ReadShape::LEAVES
-            };
+            #read
 
             #[inline]
             fn slot_of(_key: &str) -> __fastkit::Option<usize> {

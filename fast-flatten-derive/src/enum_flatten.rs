@@ -26,6 +26,7 @@ use crate::fields::leaf_name_part;
 use crate::halves::Halves;
 use crate::impls::{self, ImplFor, Trait};
 use crate::propagate::or_return;
+use crate::read_shape::{Base, ReadShape};
 use crate::variants::{Enum, EnumVariant, SideShape};
 
 pub fn expand(e: &Enum, halves: Halves) -> TokenStream {
@@ -284,8 +285,7 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
     );
     let de_items = || {
         Reader {
-            strict: e.strict,
-            read: quote!(..__fastkit::ReadShape::LEAVES),
+            read: ReadShape::new(Base::Leaves).any("strict", e.strict, Vec::new()),
             len: quote!(#count),
             fields: quote!(&[#(#names),*]),
             name_tree: quote!(&[#(#name_tree),*]),
@@ -349,8 +349,7 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
     ));
     let de_items = || {
         Reader {
-            strict: e.strict,
-            read: quote!(..__fastkit::ReadShape::LEAVES),
+            read: ReadShape::new(Base::Leaves).any("strict", e.strict, Vec::new()),
             len: quote!(2),
             fields: quote!(&[#tag, #content_key]),
             name_tree: quote!(&[
@@ -429,8 +428,7 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
     let de_items = || {
         Reader {
             // serde reads an untagged enum with `deserialize_any`, which views every entry.
-            strict: e.strict,
-            read: quote!(..__fastkit::ReadShape::CATCH_ALL),
+            read: ReadShape::new(Base::CatchAll).any("strict", e.strict, Vec::new()),
             len: quote!(0),
             fields: quote!(&[]),
             name_tree: quote!(&[__fastkit::NamePart::CatchAll]),
@@ -613,19 +611,22 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
 
     let de_items = || {
         let reader = Reader {
-            strict: e.strict,
-            read: quote! {
-                deny_unknown_fields: #own_deny
-                    || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED,
-                deny_unknown_fields_flattened: #own_deny_flattened
-                    || <#trees as __fastkit::VariantFields>::DENY_UNKNOWN_FIELDS_FLATTENED,
-                catch_all: <#trees as __fastkit::VariantFields>::CATCH_ALL,
-                aliases_by_text: <#trees as __fastkit::VariantFields>::ALIASED,
-                // serde reads an internally tagged enum with `deserialize_any`, which views
-                // every entry: a catch-all after it receives its keys too.
-                serde_viewer: true,
-                serde_order: <#trees as __fastkit::VariantFields>::SERDE_ORDER,
-                ..__fastkit::ReadShape::LEAVES
+            read: {
+                let of_trees = |name: &str| {
+                    let name = syn::Ident::new(name, proc_macro2::Span::call_site());
+                    vec![quote!(<#trees as __fastkit::VariantFields>::#name)]
+                };
+                let deny = of_trees("DENY_UNKNOWN_FIELDS_FLATTENED");
+                ReadShape::new(Base::Leaves)
+                    .any("deny_unknown_fields", own_deny, deny.clone())
+                    .any("deny_unknown_fields_flattened", own_deny_flattened, deny)
+                    .any("strict", e.strict, Vec::new())
+                    .any("catch_all", false, of_trees("CATCH_ALL"))
+                    .any("aliases_by_text", false, of_trees("ALIASED"))
+                    // serde reads an internally tagged enum with `deserialize_any`, which views
+                    // every entry: a catch-all after it receives its keys too.
+                    .any("serde_viewer", true, Vec::new())
+                    .any("serde_order", false, of_trees("SERDE_ORDER"))
             },
             len: quote!(1 + <#trees as __fastkit::VariantFields>::LEN),
             fields,

@@ -9,14 +9,12 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::impls::{self, ImplFor, Trait};
+use crate::read_shape::ReadShape;
 
 /// What a representation's reading half is made of (see the module documentation).
 pub struct Reader {
-    /// `#[fast_flatten(strict)]` on the enum (`ReadShape::strict`).
-    pub strict: bool,
-    /// The rest of `FlattenFields::READ`'s value: fields of a `ReadShape` literal, ending with
-    /// the struct update (`..ReadShape::LEAVES`).
-    pub read: TokenStream,
+    /// `FlattenFields::READ`.
+    pub read: ReadShape,
     /// `FlattenFields::LEN`.
     pub len: TokenStream,
     /// `FlattenFields::FIELDS`.
@@ -67,7 +65,6 @@ impl Reader {
     /// The `FlattenFields` and `FlattenDeserialize` impls.
     pub fn expand(self, headers: &Headers) -> TokenStream {
         let Reader {
-            strict,
             read,
             len,
             fields,
@@ -84,6 +81,7 @@ impl Reader {
             deserialize_rest,
             more,
         } = self;
+        let read = read.to_const();
         let fields_impl = impls::implement(
             Trait::FlattenFields,
             &ImplFor::new(
@@ -92,10 +90,7 @@ impl Reader {
                 &headers.fields_clause,
             ),
             quote! {
-                const READ: __fastkit::ReadShape = __fastkit::ReadShape {
-                    strict: #strict,
-                    #read
-                };
+                #read
                 const LEN: usize = #len;
                 const FIELDS: &'static [&'static str] = #fields;
                 const NAME_TREE: &'static [__fastkit::NamePart] = #name_tree;

@@ -8,6 +8,7 @@ use syn::spanned::Spanned;
 use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
 use crate::impls::{self, ImplFor, Trait};
 use crate::inline;
+use crate::read_shape::{Base, ReadShape};
 use crate::tree::{Member, Tree};
 
 pub fn expand(tree: &Tree) -> TokenStream {
@@ -18,13 +19,6 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let len = tree.len_expr();
     let fields = fields_const(tree);
     let name_tree = name_tree(tree);
-    // serde honours `deny_unknown_fields` on the outermost type only; a flattened type's counts
-    // when it is strict.
-    let strict = tree.strict;
-    // serde's derive reads a struct with any flattened field as a map: it views its keys.
-    let serde_viewer = tree.members.iter().any(|m| !m.is_leaf());
-    // ... and reads its keys as names only (no field indices).
-    let has_flattened = tree.de_members().any(|m| !m.is_leaf());
     // `<Child as FlattenFields>::READ.name` for each flattened member: what a tree's shape has
     // when any of its flattened fields has it.
     let of_children = |name: &str| -> Vec<TokenStream> {
@@ -37,22 +31,55 @@ pub fn expand(tree: &Tree) -> TokenStream {
             })
             .collect()
     };
-    let notices = of_children("notices_non_name_keys");
-    let serde_order = serde_order(tree, false);
-    let own_slot_of = own_slot_of(tree);
-    let own_deny = tree.deny_unknown_fields;
-    let own_deny_flattened = tree.strict && tree.deny_unknown_fields;
     let child_deny = of_children("deny_unknown_fields_flattened");
-    let child_aliases_by_text = of_children("aliases_by_text");
-    let child_catch_all = tree.members.iter().filter(|m| !m.is_leaf()).map(|member| {
-        let ty = &member.flat_ty;
-        // A field written by `serialize_with` may write any entries: the tree is a map.
-        if member.is_catch_all() || member.is_ser_buffered() {
-            quote!(true)
-        } else {
+    // A catch-all map takes unclaimed keys, and so may a field written by `serialize_with`
+    // (any entries: the tree is a map); a flattened field's type says whether it does.
+    let flattened = || tree.members.iter().filter(|m| !m.is_leaf());
+    let takes_rest = |m: &&Member| m.is_catch_all() || m.is_ser_buffered();
+    let child_catch_all = flattened()
+        .filter(|m| !takes_rest(m))
+        .map(|member| {
+            let ty = &member.flat_ty;
             quote!(<#ty as __fastkit::FlattenFields>::READ.catch_all)
-        }
-    });
+        })
+        .collect();
+    let read = ReadShape::new(Base::Leaves)
+        // serde honours `deny_unknown_fields` on the outermost type only; a flattened type's
+        // counts when it is strict.
+        .any(
+            "deny_unknown_fields",
+            tree.deny_unknown_fields,
+            child_deny.clone(),
+        )
+        .any(
+            "deny_unknown_fields_flattened",
+            tree.strict && tree.deny_unknown_fields,
+            child_deny,
+        )
+        .any("strict", tree.strict, Vec::new())
+        // serde's derive reads a struct with any flattened field as a map, its keys as names
+        // only (no field indices) ...
+        .any(
+            "has_flattened",
+            tree.de_members().any(|m| !m.is_leaf()),
+            Vec::new(),
+        )
+        .any(
+            "notices_non_name_keys",
+            false,
+            of_children("notices_non_name_keys"),
+        )
+        .any(
+            "catch_all",
+            flattened().any(|m| takes_rest(&m)),
+            child_catch_all,
+        )
+        .any("aliases_by_text", false, of_children("aliases_by_text"))
+        // ... and views its keys.
+        .any("serde_viewer", flattened().next().is_some(), Vec::new())
+        .expr("serde_order", serde_order(tree, false))
+        .to_const();
+    let own_slot_of = own_slot_of(tree);
 
     // Own leaves first, in one `match` (compiled like serde's field-identifier match), then each
     // flattened child's lookup shifted by the child's offset.
@@ -98,17 +125,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             const LEN: usize = #len;
             const FIELDS: &'static [&'static str] = #fields;
             const NAME_TREE: &'static [__fastkit::NamePart] = #name_tree;
-            const READ: __fastkit::ReadShape = __fastkit::ReadShape {
-                deny_unknown_fields: #own_deny #(|| #child_deny)*,
-                deny_unknown_fields_flattened: #own_deny_flattened #(|| #child_deny)*,
-                strict: #strict,
-                has_flattened: #has_flattened,
-                notices_non_name_keys: false #(|| #notices)*,
-                catch_all: false #(|| #child_catch_all)*,
-                aliases_by_text: false #(|| #child_aliases_by_text)*,
-                serde_viewer: #serde_viewer,
-                serde_order: #serde_order,
-            };
+            #read
 
             #per_key
             fn slot_of(key: &str) -> __fastkit::Option<usize> {

@@ -12,6 +12,7 @@
 //! | bounds | `bound.rs` | where clauses for generic structs and enums, by serde's rules |
 //! | impl headers | `impls.rs` | every `impl Trait for Type` the expansions write, and serde's signatures |
 //! | struct expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
+//! | read shapes | `read_shape.rs` | `FlattenFields::READ`, with only the answers that may be `true` |
 //! | enum expansion | `enum_de.rs`, `enum_ser.rs`, `enum_flatten.rs`, `enum_reader.rs`, `variant_structs.rs` | reading and writing each representation, the flatten traits of an enum (the reading impls written once), the hidden structs of struct variants |
 //! | user functions | `user_call.rs`, `with_wrappers.rs` | calls of `default`, `with`, `skip_serializing_if` paths, spanned at the attribute; the hidden types `serialize_with` and `deserialize_with` are called through |
 //! | inlining | `inline.rs` | the attribute on per-key methods, the one policy |
@@ -43,6 +44,7 @@ mod halves;
 mod impls;
 mod inline;
 mod propagate;
+mod read_shape;
 mod ser;
 mod serde_copy;
 mod tree;
