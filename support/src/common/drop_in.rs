@@ -660,19 +660,3 @@ impl<'de> serde::de::Visitor<'de> for AnyVisitor {
         variant.newtype_variant::<AnyValue>()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::some_where_none;
-
-    #[test]
-    fn a_some_is_skipped_whatever_its_strings_hold() {
-        assert!(some_where_none(r#"A{x:Some(B{s:"x(y"}),}"#, "A{x:None,}"));
-        assert!(some_where_none(
-            r#"A{x:Some("a\"(\\"),y:1}"#,
-            "A{x:None,y:1}"
-        ));
-        assert!(!some_where_none(r#"A{x:Some(1),y:2}"#, "A{x:None,y:1}"));
-        assert!(!some_where_none("A{x:1}", "A{x:1}"));
-    }
-}
