@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use serde_derive_internals::ast::Style;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
@@ -207,10 +208,7 @@ fn clause_of(
     fields: &[FieldUse],
     which: Impl,
 ) -> WhereClause {
-    let mut clause = generics
-        .where_clause
-        .clone()
-        .unwrap_or_else(|| parse_quote!(where));
+    let mut clause = own_clause(generics);
     let mut bounds = Bounds {
         generics,
         which,
@@ -237,10 +235,7 @@ fn clause_of(
 /// hidden struct, and those of every newtype or tuple field.
 pub fn enum_where_clause(e: &Enum, which: Impl) -> WhereClause {
     let generics = &e.container.generics;
-    let mut clause = generics
-        .where_clause
-        .clone()
-        .unwrap_or_else(|| parse_quote!(where));
+    let mut clause = own_clause(generics);
     let attrs = &e.container.attrs;
     let container_bound = match which {
         Impl::Fields => None,
@@ -587,4 +582,90 @@ pub fn generic_args(generics: &Generics) -> Vec<TokenStream> {
             }
         })
         .collect()
+}
+
+/// `generics`' own where clause, or an empty one to push onto.
+pub fn own_clause(generics: &Generics) -> WhereClause {
+    generics
+        .where_clause
+        .clone()
+        .unwrap_or_else(|| parse_quote!(where))
+}
+
+/// The where clause of a container converted through another type `ty` (`from`, `into`,
+/// `transparent`): its own, plus its `bound` for the direction if given, else `inferred` when
+/// `ty` mentions a generic parameter.
+pub fn conversion_clause(
+    container: &serde_derive_internals::ast::Container,
+    explicit: Option<&[WherePredicate]>,
+    ty: &Type,
+    inferred: WherePredicate,
+) -> WhereClause {
+    let mut clause = own_clause(container.generics);
+    match explicit {
+        Some(bound) => clause.predicates.extend(bound.iter().cloned()),
+        None if mentions_generics(ty, container.generics) => clause.predicates.push(inferred),
+        None => {}
+    }
+    clause
+}
+
+/// The where clause of a flatten trait implemented through the type's own `Deserialize`
+/// (`which` is [`Impl::Deserialize`]) or `Serialize`: its own, plus that impl.
+pub fn through_own_impl(ident: &syn::Ident, generics: &Generics, which: Impl) -> WhereClause {
+    let (_, ty_generics, _) = generics.split_for_impl();
+    let mut clause = own_clause(generics);
+    clause.predicates.push(match which {
+        Impl::Serialize => parse_quote!(#ident #ty_generics: __fastkit::Serialize),
+        _ => parse_quote!(#ident #ty_generics: __fastkit::Deserialize<'de>),
+    });
+    clause
+}
+
+/// The where clauses of a flattened enum's three impls.
+pub struct FlattenedEnumClauses {
+    pub fields: WhereClause,
+    pub de: WhereClause,
+    pub ser: WhereClause,
+}
+
+/// A flattened enum's where clauses: its own and its variants' ([`enum_where_clause`]), and,
+/// where the variants join the tree (`children_join`), `for<'__gate> Child: Trait` for every
+/// child ([`flatten_bound`]), `child` giving a variant's type in the tree: bounds that hold or
+/// make the impl unusable, never an error where the enum is declared.
+pub fn flattened_enum_clauses(
+    e: &Enum,
+    children_join: bool,
+    child: impl Fn(&EnumVariant) -> Option<Type>,
+) -> FlattenedEnumClauses {
+    let mut fields = own_clause(e.container.generics);
+    let mut de = enum_where_clause(e, Impl::Deserialize);
+    let mut ser = enum_where_clause(e, Impl::Serialize);
+    if children_join {
+        let generics = e.container.generics;
+        let type_params =
+            generics.type_params().next().is_some() || generics.const_params().next().is_some();
+        for (_, v) in e.de_variants() {
+            // A variant struct is always a tree; it needs a bound only when its impls do (the
+            // enum's type parameters). A bound on it otherwise would make the compiler prove
+            // `Struct<'static>: FlattenFields` (in `FIELDS`) through it, for `'a = 'static`.
+            if v.trees().is_some() && !type_params {
+                continue;
+            }
+            if let Some(ty) = child(v) {
+                fields.predicates.push(flatten_bound(&ty, Impl::Fields));
+                de.predicates.push(flatten_bound(&ty, Impl::Deserialize));
+            }
+        }
+        // The struct variants' trees are written through their fields' `FlattenSerialize`
+        // (bound by `enum_where_clause`); a newtype variant's value is a tree of its own.
+        ser.predicates.extend(
+            e.variants
+                .iter()
+                .filter(|v| matches!(v.ser_style(), Style::Newtype))
+                .filter(|v| !v.variant.attrs.skip_serializing())
+                .map(|v| flatten_bound(v.fields()[0].ty, Impl::Serialize)),
+        );
+    }
+    FlattenedEnumClauses { fields, de, ser }
 }

@@ -9,11 +9,11 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_derive_internals::ast::{Container, Data, Field};
 use serde_derive_internals::attr::Default as SerdeDefault;
-use syn::{parse_quote, Type, WherePredicate};
+use syn::{parse_quote, Type};
 
-use crate::bound::mentions_generics;
+use crate::bound::{self, Impl};
 use crate::halves::Halves;
-use crate::impls::{self, ImplFor, Trait};
+use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::propagate::or_return;
 use crate::read_shape::{Base, ReadShape};
 use crate::user_call;
@@ -75,27 +75,6 @@ fn transparent_field<'a>(container: &'a Container<'a>) -> Option<&'a Field<'a>> 
     }
 }
 
-/// The container's where clause, its `bound` for the direction if given, else `ty: bound` when
-/// `ty` mentions a generic parameter.
-fn where_clause(
-    container: &Container,
-    explicit: Option<&[WherePredicate]>,
-    ty: &Type,
-    inferred: WherePredicate,
-) -> syn::WhereClause {
-    let mut clause = container
-        .generics
-        .where_clause
-        .clone()
-        .unwrap_or_else(|| parse_quote!(where));
-    match explicit {
-        Some(bound) => clause.predicates.extend(bound.iter().cloned()),
-        None if mentions_generics(ty, container.generics) => clause.predicates.push(inferred),
-        None => {}
-    }
-    clause
-}
-
 fn serialize_impl(
     container: &Container,
     where_clause: &syn::WhereClause,
@@ -116,7 +95,7 @@ fn deserialize_impl(
 
 /// `into = "T"`: the value cloned, converted and serialized.
 fn serialize_into(container: &Container, into: &Type) -> TokenStream {
-    let where_clause = where_clause(
+    let where_clause = bound::conversion_clause(
         container,
         container.attrs.ser_bound(),
         into,
@@ -132,7 +111,7 @@ fn serialize_into(container: &Container, into: &Type) -> TokenStream {
 /// `from = "T"` / `try_from = "T"`: a `T` deserialized, then converted (a failed `try_from` is
 /// the format's custom error, with the conversion error's `Display`).
 fn deserialize_from(container: &Container, from: &Type, fallible: bool) -> TokenStream {
-    let where_clause = where_clause(
+    let where_clause = bound::conversion_clause(
         container,
         container.attrs.de_bound(),
         from,
@@ -161,7 +140,7 @@ fn deserialize_from(container: &Container, from: &Type, fallible: bool) -> Token
 fn serialize_transparent(container: &Container, field: &Field) -> TokenStream {
     let ty = field.ty;
     let member = &field.member;
-    let where_clause = where_clause(
+    let where_clause = bound::conversion_clause(
         container,
         container.attrs.ser_bound(),
         ty,
@@ -178,7 +157,7 @@ fn serialize_transparent(container: &Container, field: &Field) -> TokenStream {
 /// requires them skipped) takes its default.
 fn deserialize_transparent(container: &Container, field: &Field) -> TokenStream {
     let ty = field.ty;
-    let where_clause = where_clause(
+    let where_clause = bound::conversion_clause(
         container,
         container.attrs.de_bound(),
         ty,
@@ -217,15 +196,9 @@ fn deserialize_transparent(container: &Container, field: &Field) -> TokenStream 
 /// through it; its `Serialize` writes its fields or entries into the enclosing struct.
 pub fn flatten_through_conversion(container: &Container, halves: Halves) -> TokenStream {
     let ident = &container.ident;
-    let (_, ty_generics, where_clause) = container.generics.split_for_impl();
-    let mut de_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
-    de_clause
-        .predicates
-        .push(parse_quote!(#ident #ty_generics: __fastkit::Deserialize<'de>));
-    let mut ser_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
-    ser_clause
-        .predicates
-        .push(parse_quote!(#ident #ty_generics: __fastkit::Serialize));
+    let where_clause = container.generics.where_clause.as_ref();
+    let de_clause = bound::through_own_impl(ident, container.generics, Impl::Deserialize);
+    let ser_clause = bound::through_own_impl(ident, container.generics, Impl::Serialize);
     let buffered = quote!(<__fastkit::Buffered<Self> as __fastkit::FlattenDeserialize<'de>>);
     // Read as serde reads it, held whole: it takes the keys no leaf claims.
     let read = ReadShape::new(Base::Leaves)
@@ -242,65 +215,32 @@ pub fn flatten_through_conversion(container: &Container, halves: Halves) -> Toke
                 __fastkit::None
             }
     };
-    let reader = quote! {
-            type State = #buffered::State;
-
-            #[inline]
-            fn new_state() -> Self::State {
-                #buffered::new_state()
-            }
-
-            #[inline]
-            fn state_is_empty(__state: &Self::State) -> bool {
-                #buffered::state_is_empty(__state)
-            }
-
-            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                __slot: usize,
-                __map: &mut __M,
-            ) -> __fastkit::Result<(), __M::Error> {
-                #buffered::deserialize_slot(__state, __slot, __map)
-            }
-
-            fn finish<__E: __fastkit::DeError>(__state: Self::State) -> __fastkit::Result<Self, __E> {
-                __fastkit::Result::map(#buffered::finish(__state), |__value| __value.0)
-            }
-
-            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-            ) -> __fastkit::Result<Self, __A::Error> {
-                __fastkit::Result::map(#buffered::deserialize_leaves(__leaves), |__value| __value.0)
-            }
-
-            #[inline]
-            fn rest_claim(
-                __state: &mut Self::State,
-                __key: &__fastkit::RestKey<'de>,
-            ) -> __fastkit::RestClaim {
-                #buffered::rest_claim(__state, __key)
-            }
-
-            #[inline]
-            fn rest_takes_all(__state: &mut Self::State) -> bool {
-                #buffered::rest_takes_all(__state)
-            }
-
-            fn fill_held<__E: __fastkit::DeError>(
-                __state: &mut Self::State,
-                __held: &mut __fastkit::HeldMap<'de>,
-                __mode: __fastkit::HeldMode,
-            ) -> __fastkit::Result<(), __E> {
+    let reader = || ReaderItems {
+        state: quote!(#buffered::State),
+        new_state: Method::inline(quote!(#buffered::new_state())),
+        state_is_empty: Method::inline(quote!(#buffered::state_is_empty(__state))),
+        deserialize_slot: Method::plain(
+            quote!(#buffered::deserialize_slot(__state, __slot, __map)),
+        ),
+        finish: Method::plain(quote! {
+            __fastkit::Result::map(#buffered::finish(__state), |__value| __value.0)
+        }),
+        deserialize_leaves: Method::plain(quote! {
+            __fastkit::Result::map(#buffered::deserialize_leaves(__leaves), |__value| __value.0)
+        }),
+        provided: ProvidedItems {
+            rest_claim: Some(Method::inline(
+                quote!(#buffered::rest_claim(__state, __key)),
+            )),
+            rest_takes_all: Some(Method::inline(quote!(#buffered::rest_takes_all(__state)))),
+            fill_held: Some(Method::plain(quote! {
                 #buffered::fill_held(__state, __held, __mode)
-            }
-
-            fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut Self::State,
-                __key: __fastkit::RestKey<'de>,
-                __map: &mut __M,
-            ) -> __fastkit::Result<bool, __M::Error> {
+            })),
+            deserialize_rest: Some(Method::plain(quote! {
                 #buffered::deserialize_rest(__state, __key, __map)
-            }
+            })),
+            ..ProvidedItems::default()
+        },
     };
     let writer = quote! {
             const WRITE: __fastkit::WriteShape = __fastkit::WriteShape::BUFFERED;
@@ -323,11 +263,8 @@ pub fn flatten_through_conversion(container: &Container, halves: Halves) -> Toke
             &ImplFor::item(ident, generics, where_clause),
             fields,
         );
-        let reader = impls::implement(
-            Trait::FlattenDeserialize,
-            &ImplFor::item_de(ident, generics, &de_clause),
-            reader,
-        );
+        let reader =
+            impls::flatten_deserialize(&ImplFor::item_de(ident, generics, &de_clause), reader());
         quote!(#fields #reader)
     };
     let ser = || {

@@ -1,11 +1,11 @@
 //! `FlattenDeserialize<'de>` and `Deserialize<'de>`.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
-use crate::impls::{self, ImplFor, Trait};
+use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::{Member, Tree};
@@ -25,13 +25,17 @@ pub fn expand(tree: &Tree) -> TokenStream {
         .filter_map(|member| {
             let path = member.attrs().deserialize_with()?;
             let ty = member.ty();
-            Some(with_wrapper(tree, member).deserializing(&quote!(#ty), path, &where_clause))
+            Some(
+                WithWrapper::of_leaf(tree, member, Impl::Deserialize).deserializing(
+                    &quote!(#ty),
+                    path,
+                    &where_clause,
+                ),
+            )
         });
     let slot_dispatch = slot_dispatch(tree);
     let finish = finish(tree);
     let leaves = deserialize_leaves(tree);
-    let rest = deserialize_rest(tree);
-    let fill_members = fill_members(tree);
     let names_check = crate::fields::generic_names_check(
         tree,
         quote!(<Self as __fastkit::FlattenFields>::NAME_TREE),
@@ -40,56 +44,37 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let (_, de_ty_generics, _) = de_generics.split_for_impl();
     let state_struct = state_struct(tree, &de_generics, &where_clause);
     let (initial_state, state_is_empty) = state_init_and_empty(tree);
-    let owns = owns(tree);
     let tree_elements = tree_elements(tree);
 
     let target = ImplFor::item_de(&tree.ident, &tree.generics, &where_clause);
-    let reader = impls::implement(
-        Trait::FlattenDeserialize,
+    let mut provided = children_items(tree);
+    if let Some((rest_claim, deserialize_rest)) = deserialize_rest(tree) {
+        provided.rest_claim = Some(rest_claim);
+        provided.deserialize_rest = Some(deserialize_rest);
+    }
+    if let Some((rest_takes_all, reads_in_serde_order, fill)) = fill_members(tree) {
+        provided.rest_takes_all = Some(rest_takes_all);
+        provided.reads_in_serde_order = Some(reads_in_serde_order);
+        provided.fill_members = Some(fill);
+    }
+    let reader = impls::flatten_deserialize(
         &target,
-        quote! {
-            type State = #state #de_ty_generics;
-
-            #per_key
-            fn new_state() -> Self::State {
-                #state {
-                    #(#initial_state,)*
-                    __marker: __fastkit::PhantomData,
-                }
-            }
-
-            #[inline]
-            fn state_is_empty(__state: &Self::State) -> bool {
-                #state_is_empty
-            }
-
-            #owns
-
-            #per_key
-            fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
-                slot: usize,
-                map: &mut __M,
-            ) -> __fastkit::Result<(), __M::Error> {
-                #slot_dispatch
-            }
-
-            #per_key
-            fn finish<__E: __fastkit::DeError>(
-                __state: <Self as __fastkit::FlattenDeserialize<'de>>::State,
-            ) -> __fastkit::Result<Self, __E> {
-                #finish
-            }
-
-            #[inline]
-            fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-            ) -> __fastkit::Result<Self, __A::Error> {
-                #leaves
-            }
-
-            #rest
-            #fill_members
+        ReaderItems {
+            state: quote!(#state #de_ty_generics),
+            new_state: Method::new(
+                per_key.clone(),
+                quote! {
+                    #state {
+                        #(#initial_state,)*
+                        __marker: __fastkit::PhantomData,
+                    }
+                },
+            ),
+            state_is_empty: Method::inline(state_is_empty),
+            deserialize_slot: Method::new(per_key.clone(), slot_dispatch),
+            finish: Method::new(per_key.clone(), finish),
+            deserialize_leaves: Method::inline(leaves),
+            provided,
         },
     );
     // Inlined so that the format's struct reader sees the field count as a constant.
@@ -177,10 +162,10 @@ fn state_struct(
 
 /// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
 /// a child's slots are asked of the child; and `non_name_key`, told to every child.
-fn owns(tree: &Tree) -> Option<TokenStream> {
+fn children_items(tree: &Tree) -> ProvidedItems {
     let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
     if children.is_empty() {
-        return None;
+        return ProvidedItems::default();
     }
     let chooses = children.iter().map(|member| {
         let ty = child_ty(tree, member);
@@ -191,9 +176,9 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         let field = member.state_field();
         let offset = &member.offset;
         quote! {
-            let own = slot.wrapping_sub(#offset);
-            if own < <#ty as __fastkit::FlattenFields>::LEN {
-                return <#ty as __fastkit::FlattenDeserialize<'de>>::owns(&__state.#field, own);
+            let __own = __slot.wrapping_sub(#offset);
+            if __own < <#ty as __fastkit::FlattenFields>::LEN {
+                return <#ty as __fastkit::FlattenDeserialize<'de>>::owns(&__state.#field, __own);
             }
         }
     });
@@ -202,19 +187,15 @@ fn owns(tree: &Tree) -> Option<TokenStream> {
         let field = member.state_field();
         quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::non_name_key(&mut __state.#field);)
     });
-    Some(quote! {
-        const CHOOSES: bool = false #(|| #chooses)*;
-
-        #[inline]
-        fn owns(__state: &Self::State, slot: usize) -> bool {
+    ProvidedItems {
+        chooses: Some(quote!(false #(|| #chooses)*)),
+        owns: Some(Method::inline(quote! {
             #(#asks)*
             true
-        }
-
-        fn non_name_key(__state: &mut Self::State) {
-            #(#tell)*
-        }
-    })
+        })),
+        non_name_key: Some(Method::plain(quote!(#(#tell)*))),
+        ..ProvidedItems::default()
+    }
 }
 
 /// `new_state`'s field initializers, and `state_is_empty`'s body.
@@ -275,11 +256,11 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
         if member.is_flatten() {
             let ty = child_ty(tree, member);
             quote! {
-                if slot < #offset + <#ty as __fastkit::FlattenFields>::LEN {
+                if __slot < #offset + <#ty as __fastkit::FlattenFields>::LEN {
                     return <#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_slot(
                         &mut __state.#field,
-                        slot - (#offset),
-                        map,
+                        __slot - (#offset),
+                        __map,
                     );
                 }
             }
@@ -289,7 +270,7 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             let bit = bits[&member.index];
             let read = match wrapper_type(tree, member) {
                 Some(wrapper) => {
-                    let wrapped = or_return(quote!(__fastkit::MapAccess::next_value::<#wrapper>(map)));
+                    let wrapped = or_return(quote!(__fastkit::MapAccess::next_value::<#wrapper>(__map)));
                     quote! {
                         if !__state.__seen.insert(#bit) {
                             return __fastkit::Err(<__M::Error as __fastkit::DeError>::duplicate_field(#name));
@@ -304,12 +285,12 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
                         &mut __state.__seen,
                         #bit,
                         #name,
-                        map,
+                        __map,
                     );
                 },
             };
             quote! {
-                if slot == #offset {
+                if __slot == #offset {
                     #read
                 }
             }
@@ -317,7 +298,7 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
             let name = member.de_name();
             let read = match wrapper_type(tree, member) {
                 Some(wrapper) => {
-                    let wrapped = or_return(quote!(__fastkit::MapAccess::next_value::<#wrapper>(map)));
+                    let wrapped = or_return(quote!(__fastkit::MapAccess::next_value::<#wrapper>(__map)));
                     quote! {
                         if __state.#field.is_some() {
                             return __fastkit::Err(<__M::Error as __fastkit::DeError>::duplicate_field(#name));
@@ -326,10 +307,10 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
                         return __fastkit::Ok(());
                     }
                 }
-                None => quote!(return __fastkit::deserialize_leaf(&mut __state.#field, #name, map);),
+                None => quote!(return __fastkit::deserialize_leaf(&mut __state.#field, #name, __map);),
             };
             quote! {
-                if slot == #offset {
+                if __slot == #offset {
                     #read
                 }
             }
@@ -338,8 +319,8 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
     // The tag of a tagged struct is accepted and its value ignored, as serde does.
     let tag = tree.tag.map(|_| {
         quote! {
-            if slot == 0 {
-                return __fastkit::Result::map(__fastkit::MapAccess::next_value::<__fastkit::IgnoredAny>(map), |_| ());
+            if __slot == 0 {
+                return __fastkit::Result::map(__fastkit::MapAccess::next_value::<__fastkit::IgnoredAny>(__map), |_| ());
             }
         }
     });
@@ -362,7 +343,7 @@ fn finish(tree: &Tree) -> TokenStream {
         let missing = missing_in_map(tree, member);
         quote! {
             let #local = match __state.#field {
-                __fastkit::Some(value) => value,
+                __fastkit::Some(__value) => __value,
                 __fastkit::None => #missing,
             };
         }
@@ -563,14 +544,14 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
         let next = match wrapper_type(tree, member) {
             Some(wrapper) => {
                 let next = or_return(quote!(__leaves.next_leaf::<#wrapper>()));
-                quote!((#next).map(|wrapped| wrapped.value))
+                quote!((#next).map(|__wrapped| __wrapped.value))
             }
             None => or_return(quote!(__leaves.next_leaf::<#ty>())),
         };
         let missing = missing_in_seq(tree, member);
         quote! {
             let #local = match #next {
-                __fastkit::Some(value) => value,
+                __fastkit::Some(__value) => __value,
                 __fastkit::None => #missing,
             };
         }
@@ -678,24 +659,13 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
 fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
     member.attrs().deserialize_with()?;
-    Some(with_wrapper(tree, member).read_type())
-}
-
-/// The wrapper of a leaf's `deserialize_with` function.
-fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
-    let ident = &tree.ident;
-    let (_, ty_generics, _) = tree.generics.split_for_impl();
-    WithWrapper::new(
-        format_ident!("__DeserializeWith{}{}", tree.ident, member.index),
-        &tree.generics,
-        quote!(#ident #ty_generics),
-    )
+    Some(WithWrapper::of_leaf(tree, member, Impl::Deserialize).read_type())
 }
 
 /// `rest_claim` and `deserialize_rest`: a key no leaf claims goes to the child that takes it by
 /// name (a buffered struct's field), else to the first that takes every such key (a catch-all
 /// map). Structs without flattened fields keep the traits' defaults.
-fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
+fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
     let takers: Vec<&Member> = tree
         .de_members()
         .filter(|m| m.is_flatten() || m.is_catch_all())
@@ -726,13 +696,13 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         let field = member.state_field();
         let ty = child_ty(tree, member);
         if member.is_catch_all() {
-            quote!(__fastkit::catch_all_insert(&mut __state.#field, key, map))
+            quote!(__fastkit::catch_all_insert(&mut __state.#field, __key, __map))
         } else {
-            quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_rest(&mut __state.#field, key, map))
+            quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_rest(&mut __state.#field, __key, __map))
         }
     };
     let claims = takers.iter().map(|member| {
-        let claim = claim_of(member, quote!(key));
+        let claim = claim_of(member, quote!(__key));
         quote! {
             match #claim {
                 __fastkit::RestClaim::Named => return __fastkit::RestClaim::Named,
@@ -742,7 +712,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         }
     });
     let named = takers.iter().filter(|m| !m.is_catch_all()).map(|member| {
-        let claim = claim_of(member, quote!(&key));
+        let claim = claim_of(member, quote!(&__key));
         let give = give_to(member);
         quote! {
             if #claim == __fastkit::RestClaim::Named {
@@ -751,7 +721,7 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
         }
     });
     let all = takers.iter().map(|member| {
-        let claim = claim_of(member, quote!(&key));
+        let claim = claim_of(member, quote!(&__key));
         let give = give_to(member);
         quote! {
             if #claim == __fastkit::RestClaim::All {
@@ -759,35 +729,24 @@ fn deserialize_rest(tree: &Tree) -> Option<TokenStream> {
             }
         }
     });
-    Some(quote! {
-        #[inline]
-        fn rest_claim(
-            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
-            key: &__fastkit::RestKey<'de>,
-        ) -> __fastkit::RestClaim {
-            let mut __claim = __fastkit::RestClaim::No;
-            #(#claims)*
-            __claim
-        }
-
-        #[inline]
-        fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
-            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
-            key: __fastkit::RestKey<'de>,
-            map: &mut __M,
-        ) -> __fastkit::Result<bool, __M::Error> {
-            #(#named)*
-            #(#all)*
-            let _ = (__state, key, map);
-            __fastkit::Ok(false)
-        }
-    })
+    let rest_claim = Method::inline(quote! {
+        let mut __claim = __fastkit::RestClaim::No;
+        #(#claims)*
+        __claim
+    });
+    let deserialize_rest = Method::inline(quote! {
+        #(#named)*
+        #(#all)*
+        let _ = (__state, __key, __map);
+        __fastkit::Ok(false)
+    });
+    Some((rest_claim, deserialize_rest))
 }
 
 /// `fill_members`, for a tree that may be read in serde's order: each flattened member, in
 /// declaration order, from the held entries, taking or viewing them as serde's flatten hands
 /// them to a field of its type.
-fn fill_members(tree: &Tree) -> Option<TokenStream> {
+fn fill_members(tree: &Tree) -> Option<(Method, Method, Method)> {
     if !tree.may_read_in_serde_order() {
         return None;
     }
@@ -826,28 +785,14 @@ fn fill_members(tree: &Tree) -> Option<TokenStream> {
             let ty = child_ty(tree, member);
             quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::rest_takes_all(&mut __state.#field))
         });
-    let serde_order = crate::fields::serde_order(tree, true);
-    Some(quote! {
-        #[inline]
-        fn rest_takes_all(
-            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
-        ) -> bool {
-            false #(|| #takes_all)*
-        }
-
-        #[inline]
-        fn reads_in_serde_order(
-            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
-        ) -> bool {
-            <Self as __fastkit::FlattenFields>::READ.serde_order && (#serde_order)
-        }
-
-        fn fill_members<__E: __fastkit::DeError>(
-            __state: &mut <Self as __fastkit::FlattenDeserialize<'de>>::State,
-            __held: &mut __fastkit::HeldMap<'de>,
-        ) -> __fastkit::Result<(), __E> {
-            #(#fills)*
-            __fastkit::Ok(())
-        }
-    })
+    let serde_order = crate::fields::serde_order(tree, true).unwrap_or_else(|| quote!(false));
+    let rest_takes_all = Method::inline(quote!(false #(|| #takes_all)*));
+    let reads_in_serde_order = Method::inline(quote! {
+        <Self as __fastkit::FlattenFields>::READ.serde_order && (#serde_order)
+    });
+    let fill_members = Method::plain(quote! {
+        #(#fills)*
+        __fastkit::Ok(())
+    });
+    Some((rest_takes_all, reads_in_serde_order, fill_members))
 }

@@ -47,10 +47,10 @@ pub fn expand(e: &Enum) -> TokenStream {
         quote! {
             #per_key
             fn deserialize_variant_access<__A: __fastkit::VariantAccess<'de>>(
-                index: usize,
-                access: __A,
+                __index: usize,
+                __access: __A,
             ) -> __fastkit::Result<Self, __A::Error> {
-                match index {
+                match __index {
                     #(#arms)*
                     _ => __fastkit::Err(__fastkit::variant_out_of_range()),
                 }
@@ -85,10 +85,10 @@ pub fn expand(e: &Enum) -> TokenStream {
         impl #de_impl_generics __fastkit::DeserializeVariant<'de> for #self_ty #where_clause {
             #[inline]
             fn deserialize_variant<__D: __fastkit::Deserializer<'de>>(
-                index: usize,
+                __index: usize,
                 __deserializer: __D,
             ) -> __fastkit::Result<Self, __D::Error> {
-                match index {
+                match __index {
                     #(#content_arms)*
                     _ => __fastkit::Err(__fastkit::variant_out_of_range()),
                 }
@@ -150,8 +150,8 @@ fn variants_impl(e: &Enum) -> TokenStream {
             const EXPECTING: &'static str = #expecting;
 
             #[inline]
-            fn variant_of(name: &str) -> __fastkit::Option<usize> {
-                match name {
+            fn variant_of(__name: &str) -> __fastkit::Option<usize> {
+                match __name {
                     #(#arms)*
                     _ => __fastkit::None,
                 }
@@ -331,7 +331,7 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
     if matches!(e.tag_of(v), TagType::External) {
         let name = v.variant.attrs.name().serialize_name();
         return quote!(<Self as __fastkit::DeserializeVariant<'de>>::deserialize_variant_access(
-            index,
+            __index,
             __fastkit::VariantValue { deserializer: __deserializer, name: #name },
         ));
     }
@@ -407,14 +407,14 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
         let wrapper = with_wrapper(e, v).read_type();
         let unwrap = unwrap_fields(e, v, quote!(__wrapper.value));
         return quote!(__fastkit::Result::map(
-            __fastkit::VariantAccess::newtype_variant::<#wrapper>(access),
+            __fastkit::VariantAccess::newtype_variant::<#wrapper>(__access),
             |__wrapper| #unwrap,
         ));
     }
     match v.de_shape() {
         SideShape::Unit => {
             let value = unit_value(e, v);
-            let read = or_return(quote!(__fastkit::VariantAccess::unit_variant(access)));
+            let read = or_return(quote!(__fastkit::VariantAccess::unit_variant(__access)));
             quote!({ #read; __fastkit::Ok(#value) })
         }
         SideShape::Newtype => {
@@ -424,7 +424,7 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
                 Some(_) => {
                     let wrapper = with_wrapper(e, v).read_type();
                     quote!(__fastkit::Result::map(
-                        __fastkit::VariantAccess::newtype_variant::<#wrapper>(access),
+                        __fastkit::VariantAccess::newtype_variant::<#wrapper>(__access),
                         |__wrapper| #path(__wrapper.value),
                     ))
                 }
@@ -432,14 +432,14 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
                     let span = field.original.span();
                     let func =
                         quote_spanned!(span=> __fastkit::VariantAccess::newtype_variant::<#ty>);
-                    quote!(__fastkit::Result::map(#func(access), #path))
+                    quote!(__fastkit::Result::map(#func(__access), #path))
                 }
             }
         }
         SideShape::Tuple => {
             let visitor = tuple_visitor_value(e, v);
             let len = read_len(v);
-            quote!(__fastkit::VariantAccess::tuple_variant(access, #len, #visitor))
+            quote!(__fastkit::VariantAccess::tuple_variant(__access, #len, #visitor))
         }
         SideShape::Struct(tree) => {
             let ident = &tree.ident;
@@ -447,7 +447,7 @@ fn variant_from_access(e: &Enum, v: &EnumVariant) -> TokenStream {
             let expecting = &tree.expecting;
             let into = struct_into_variant(e, v);
             quote!(__fastkit::Result::map(
-                __fastkit::deserialize_struct_variant::<#ident #ty_generics, __A>(access, #expecting),
+                __fastkit::deserialize_struct_variant::<#ident #ty_generics, __A>(__access, #expecting),
                 #into,
             ))
         }
@@ -471,12 +471,12 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
             let ident = &tree.ident;
             let (_, ty_generics, _) = tree.generics.split_for_impl();
             let into = struct_into_variant(e, v);
-            quote!(#index => rest.tree::<#ident #ty_generics, _>(#into),)
+            quote!(#index => __rest.tree::<#ident #ty_generics, _>(#into),)
         }
         None => {
             let read = variant_from_content(e, v);
             quote!(#index => {
-                let __deserializer = rest.deserializer();
+                let __deserializer = __rest.deserializer();
                 #read
             })
         }
@@ -484,10 +484,10 @@ fn tagged_variants(e: &Enum) -> Option<TokenStream> {
     Some(quote! {
         #per_key
         fn deserialize_tagged_variant<__M: __fastkit::MapAccess<'de>>(
-            index: usize,
-            rest: __fastkit::RestOfMap<'de, __M>,
+            __index: usize,
+            __rest: __fastkit::RestOfMap<'de, __M>,
         ) -> __fastkit::Result<Self, __M::Error> {
-            match index {
+            match __index {
                 #(#arms)*
                 _ => __fastkit::Err(__fastkit::variant_out_of_range()),
             }
@@ -518,7 +518,7 @@ fn without_content(e: &Enum) -> Option<TokenStream> {
                 let ty = v.fields()[0].ty;
                 let span = v.variant.original.span();
                 let func = quote_spanned!(span=> __fastkit::missing_field::<#ty, __E>);
-                Some(quote!(#index => __fastkit::Result::map(#func(content), #path),))
+                Some(quote!(#index => __fastkit::Result::map(#func(__content), #path),))
             }
             _ => None,
         }
@@ -529,23 +529,23 @@ fn without_content(e: &Enum) -> Option<TokenStream> {
         .map(|(index, _)| index)
         .collect();
     let is_unit = if units.is_empty() {
-        quote!(let _ = index; false)
+        quote!(let _ = __index; false)
     } else {
-        quote!(match index { #(#units)|* => true, _ => false })
+        quote!(match __index { #(#units)|* => true, _ => false })
     };
     Some(quote! {
         #[inline]
-        fn is_unit(index: usize) -> bool {
+        fn is_unit(__index: usize) -> bool {
             #is_unit
         }
 
         fn variant_without_content<__E: __fastkit::DeError>(
-            index: usize,
-            content: &'static str,
+            __index: usize,
+            __content: &'static str,
         ) -> __fastkit::Result<Self, __E> {
-            match index {
+            match __index {
                 #(#arms)*
-                _ => __fastkit::Err(<__E as __fastkit::DeError>::missing_field(content)),
+                _ => __fastkit::Err(<__E as __fastkit::DeError>::missing_field(__content)),
             }
         }
     })
@@ -708,15 +708,15 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
             Some(_) => {
                 let wrapper = field_with_wrapper(e, v, i).read_type();
                 let next = or_return(
-                    quote!(__fastkit::SeqAccess::next_element::<#wrapper>(&mut seq)),
+                    quote!(__fastkit::SeqAccess::next_element::<#wrapper>(&mut __seq)),
                 );
                 quote!(__fastkit::Option::map(#next, |__wrapped| __wrapped.value))
             }
-            None => or_return(quote!(__fastkit::SeqAccess::next_element::<#ty>(&mut seq))),
+            None => or_return(quote!(__fastkit::SeqAccess::next_element::<#ty>(&mut __seq))),
         };
         quote! {
             let #local = match #next {
-                __fastkit::Some(value) => value,
+                __fastkit::Some(__value) => __value,
                 __fastkit::None => #missing,
             };
         }
@@ -735,14 +735,14 @@ fn tuple_visitor(e: &Enum, v: &EnumVariant, where_clause: &syn::WhereClause) -> 
         impl #impl_generics __fastkit::Visitor<'de> for #ident #ty_generics #where_clause {
             type Value = #self_ty;
 
-            fn expecting(&self, f: &mut __fastkit::Formatter<'_>) -> __fastkit::FmtResult {
-                f.write_str(#expecting)
+            fn expecting(&self, __f: &mut __fastkit::Formatter<'_>) -> __fastkit::FmtResult {
+                __f.write_str(#expecting)
             }
 
             #[inline]
             fn visit_seq<__A: __fastkit::SeqAccess<'de>>(
                 self,
-                mut seq: __A,
+                mut __seq: __A,
             ) -> __fastkit::Result<Self::Value, __A::Error> {
                 #(#lets)*
                 __fastkit::Ok(#path(#(#locals),*))

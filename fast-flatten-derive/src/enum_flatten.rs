@@ -15,16 +15,15 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use serde_derive_internals::ast::Style;
 use serde_derive_internals::attr::TagType;
-use syn::{Type, WherePredicate};
+use syn::Type;
 
-use crate::bound::{self, Impl};
+use crate::bound;
 use crate::enum_reader::{Headers, Reader};
 use crate::enum_ser::{self, pattern, Content};
 use crate::fields::leaf_name_part;
 use crate::halves::Halves;
-use crate::impls::{self, ImplFor, Trait};
+use crate::impls::{self, ImplFor, Method, ProvidedItems, Trait};
 use crate::propagate::or_return;
 use crate::read_shape::{Base, ReadShape};
 use crate::variants::{Enum, EnumVariant, SideShape};
@@ -70,61 +69,10 @@ fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
     }
 }
 
-/// `for<'__gate> Child: Trait` for every child ([`bound::flatten_bound`]): bounds that hold or
-/// make the impl unusable, never an error where the enum is declared.
-fn child_bounds(e: &Enum, which: Impl) -> Vec<WherePredicate> {
-    let generics = e.container.generics;
-    let type_params =
-        generics.type_params().next().is_some() || generics.const_params().next().is_some();
-    let mut bounds = Vec::new();
-    for (_, v) in e.de_variants() {
-        // A variant struct is always a tree; it needs a bound only when its impls do (the
-        // enum's type parameters). A bound on it otherwise would make the compiler prove
-        // `Struct<'static>: FlattenFields` (in `FIELDS`) through it, for `'a = 'static`.
-        if v.trees().is_some() && !type_params {
-            continue;
-        }
-        if let Some(child) = child(e, v) {
-            bounds.push(bound::flatten_bound(&child.ty, which));
-        }
-    }
-    bounds
-}
-
-/// The where clauses of the three impls.
-struct Clauses {
-    fields: syn::WhereClause,
-    de: syn::WhereClause,
-    ser: syn::WhereClause,
-}
-
-fn clauses(e: &Enum, children_join: bool) -> Clauses {
-    let own = e
-        .container
-        .generics
-        .where_clause
-        .clone()
-        .unwrap_or_else(|| syn::parse_quote!(where));
-    let mut fields = own;
-    let mut de = bound::enum_where_clause(e, Impl::Deserialize);
-    let mut ser = bound::enum_where_clause(e, Impl::Serialize);
-    if children_join {
-        fields.predicates.extend(child_bounds(e, Impl::Fields));
-        de.predicates.extend(child_bounds(e, Impl::Deserialize));
-        // The struct variants' trees are written through their fields' `FlattenSerialize`
-        // (bound by `enum_where_clause`); a newtype variant's value is a tree of its own.
-        ser.predicates.extend(
-            e.variants
-                .iter()
-                .filter(|v| matches!(v.ser_style(), Style::Newtype))
-                .filter(|v| !v.variant.attrs.skip_serializing())
-                .map(|v| {
-                    let ty = v.fields()[0].ty;
-                    bound::flatten_bound(ty, Impl::Serialize)
-                }),
-        );
-    }
-    Clauses { fields, de, ser }
+/// The where clauses of the three impls: the enum's, with its children's flatten traits
+/// where they join the tree ([`bound::FlattenedEnumClauses`]).
+fn clauses(e: &Enum, children_join: bool) -> bound::FlattenedEnumClauses {
+    bound::flattened_enum_clauses(e, children_join, |v| child(e, v).map(|child| child.ty))
 }
 
 /// The impl headers' generics.
@@ -141,7 +89,7 @@ fn impl_generics(e: &Enum) -> (TokenStream, TokenStream, TokenStream) {
 }
 
 /// The reading half's impl headers, over `clauses`.
-fn headers(e: &Enum, clauses: &Clauses) -> Headers {
+fn headers(e: &Enum, clauses: &bound::FlattenedEnumClauses) -> Headers {
     let (impl_generics, de_impl_generics, self_ty) = impl_generics(e);
     Headers {
         impl_generics,
@@ -299,7 +247,7 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
             deserialize_slot: quote!(__fastkit::external_variant_slot(__state, __slot, __map)),
             finish: quote! {
                 match __state {
-                    __fastkit::Some(value) => __fastkit::Ok(value),
+                    __fastkit::Some(__value) => __fastkit::Ok(__value),
                     __fastkit::None => __fastkit::Err(__fastkit::no_variant_found::<Self, __E>()),
                 }
             },
@@ -307,7 +255,7 @@ fn external(e: &Enum, halves: Halves) -> TokenStream {
                 __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
             },
             deserialize_rest: None,
-            more: TokenStream::new(),
+            more: ProvidedItems::default(),
         }
         .expand(&headers)
     };
@@ -345,7 +293,7 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
     let tag_seed = quote!(__fastkit::VariantSeed::<Self, _>::tag_in_sequence());
     let variant_index = or_return(quote!(__leaves.next_leaf_seed(#tag_seed)));
     let variant_content = or_return(quote!(
-        __leaves.next_leaf_seed(__fastkit::VariantContentSeed::<Self>::new(index))
+        __leaves.next_leaf_seed(__fastkit::VariantContentSeed::<Self>::new(__index))
     ));
     let de_items = || {
         Reader {
@@ -373,19 +321,19 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
             deserialize_slot: quote!(__state.read(__slot == 1, &[#tag, #content_key], __map)),
             finish: quote!(__state.finish(&[#tag, #content_key])),
             deserialize_leaves: quote! {
-                let __fastkit::Some(index) = (#variant_index) else {
+                let __fastkit::Some(__index) = (#variant_index) else {
                     return __fastkit::Err(__leaves.invalid_length());
                 };
-                if <Self as __fastkit::DeserializeVariant<'de>>::is_unit(index) {
-                    return <Self as __fastkit::DeserializeVariant<'de>>::variant_without_content(index, #content_key);
+                if <Self as __fastkit::DeserializeVariant<'de>>::is_unit(__index) {
+                    return <Self as __fastkit::DeserializeVariant<'de>>::variant_without_content(__index, #content_key);
                 }
                 match #variant_content {
-                    __fastkit::Some(value) => __fastkit::Ok(value),
+                    __fastkit::Some(__value) => __fastkit::Ok(__value),
                     __fastkit::None => __fastkit::Err(__leaves.invalid_length()),
                 }
             },
             deserialize_rest: None,
-            more: TokenStream::new(),
+            more: ProvidedItems::default(),
         }
         .expand(&headers)
     };
@@ -444,7 +392,7 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
                 __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
             },
             deserialize_rest: Some(quote!(__fastkit::hold_entry(__state, __key, __map))),
-            more: TokenStream::new(),
+            more: ProvidedItems::default(),
         }
         .expand(&headers)
     };
@@ -650,22 +598,12 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             finish: quote!(__state.finish()),
             deserialize_leaves: quote!(__fastkit::internal_leaves(__leaves)),
             deserialize_rest: Some(quote!(__state.deserialize_rest(__key, __map))),
-            more: quote! {
-                #[inline]
-                fn rest_claim(
-                    __state: &mut Self::State,
-                    __key: &__fastkit::RestKey<'de>,
-                ) -> __fastkit::RestClaim {
-                    __state.rest_claim(__key)
-                }
-
-                fn fill_held<__E: __fastkit::DeError>(
-                    __state: &mut Self::State,
-                    __held: &mut __fastkit::HeldMap<'de>,
-                    __mode: __fastkit::HeldMode,
-                ) -> __fastkit::Result<(), __E> {
+            more: ProvidedItems {
+                rest_claim: Some(Method::inline(quote!(__state.rest_claim(__key)))),
+                fill_held: Some(Method::plain(quote! {
                     __fastkit::internal_fill_held(__state, __held, __mode)
-                }
+                })),
+                ..ProvidedItems::default()
             },
         }
         .expand(&headers);

@@ -8,7 +8,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::impls::{self, ImplFor, Trait};
+use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::read_shape::ReadShape;
 
 /// What a representation's reading half is made of (see the module documentation).
@@ -44,7 +44,7 @@ pub struct Reader {
     /// keys no leaf claims.
     pub deserialize_rest: Option<TokenStream>,
     /// `FlattenDeserialize` items beyond these (`rest_claim`, `fill_held`).
-    pub more: TokenStream,
+    pub more: ProvidedItems,
 }
 
 /// What the reading half's impl headers are made of.
@@ -104,75 +104,26 @@ impl Reader {
             },
         );
         // The variant is chosen while reading: a key of another variant's leaf is unknown.
-        let chooses = owns.map(|owns| {
-            quote! {
-                const CHOOSES: bool = true;
-
-                #[inline]
-                fn owns(__state: &Self::State, __slot: usize) -> bool {
-                    #owns
-                }
-            }
-        });
-        let deserialize_rest = deserialize_rest.map(|body| {
-            quote! {
-                #[inline]
-                fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
-                    __state: &mut Self::State,
-                    __key: __fastkit::RestKey<'de>,
-                    __map: &mut __M,
-                ) -> __fastkit::Result<bool, __M::Error> {
-                    #body
-                }
-            }
-        });
-        let reader_impl = impls::implement(
-            Trait::FlattenDeserialize,
+        let chooses = owns.as_ref().map(|_| quote!(true));
+        let reader_impl = impls::flatten_deserialize(
             &ImplFor::new(
                 &headers.de_impl_generics,
                 &headers.self_ty,
                 &headers.de_clause,
             ),
-            quote! {
-                type State = #state;
-
-                #[inline]
-                fn new_state() -> Self::State {
-                    #new_state
-                }
-
-                #[inline]
-                fn state_is_empty(__state: &Self::State) -> bool {
-                    #state_is_empty
-                }
-
-                #chooses
-
-                #[inline]
-                fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                    __state: &mut Self::State,
-                    __slot: usize,
-                    __map: &mut __M,
-                ) -> __fastkit::Result<(), __M::Error> {
-                    #deserialize_slot
-                }
-
-                #[inline]
-                fn finish<__E: __fastkit::DeError>(
-                    __state: Self::State,
-                ) -> __fastkit::Result<Self, __E> {
-                    #finish
-                }
-
-                fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                    __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-                ) -> __fastkit::Result<Self, __A::Error> {
-                    #deserialize_leaves
-                }
-
-                #deserialize_rest
-
-                #more
+            ReaderItems {
+                state,
+                new_state: Method::inline(new_state),
+                state_is_empty: Method::inline(state_is_empty),
+                deserialize_slot: Method::inline(deserialize_slot),
+                finish: Method::inline(finish),
+                deserialize_leaves: Method::plain(deserialize_leaves),
+                provided: ProvidedItems {
+                    chooses,
+                    owns: owns.map(Method::inline),
+                    deserialize_rest: deserialize_rest.map(Method::inline),
+                    ..more
+                },
             },
         );
         quote!(#fields_impl #reader_impl)

@@ -97,7 +97,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         .map(|tag| quote!(#tag => return __fastkit::Some(0),));
     let own_lookup = (!own_arms.is_empty() || tag_arm.is_some()).then(|| {
         quote! {
-            match key {
+            match __key {
                 #tag_arm
                 #(#own_arms)*
                 _ => {}
@@ -108,8 +108,8 @@ pub fn expand(tree: &Tree) -> TokenStream {
         let ty = &member.flat_ty;
         let offset = &member.offset;
         quote! {
-            if let __fastkit::Some(slot) = <#ty as __fastkit::FlattenFields>::slot_of(key) {
-                return __fastkit::Some(#offset + slot);
+            if let __fastkit::Some(__slot) = <#ty as __fastkit::FlattenFields>::slot_of(__key) {
+                return __fastkit::Some(#offset + __slot);
             }
         }
     });
@@ -128,7 +128,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
             #read
 
             #per_key
-            fn slot_of(key: &str) -> __fastkit::Option<usize> {
+            fn slot_of(__key: &str) -> __fastkit::Option<usize> {
                 #own_lookup
                 #(#child_lookups)*
                 __fastkit::None
@@ -156,7 +156,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
 ///
 /// `runtime`: the same over a value's state (`FlattenDeserialize::reads_in_serde_order`), where
 /// a buffered field knows whether its type takes every key or only those it names.
-pub fn serde_order(tree: &Tree, runtime: bool) -> TokenStream {
+///
+/// `None` where no key can reach two members (the answer is `false`).
+pub fn serde_order(tree: &Tree, runtime: bool) -> Option<TokenStream> {
     shared_keys(tree, if runtime { Shared::Read } else { Shared::Shape })
 }
 
@@ -175,14 +177,14 @@ pub enum Shared {
 
 /// `WRITE.shares_written_keys` of the tree's `FlattenSerialize`.
 pub fn shares_written_keys(tree: &Tree) -> TokenStream {
-    shared_keys(tree, Shared::Written)
+    shared_keys(tree, Shared::Written).unwrap_or_else(|| quote!(false))
 }
 
-/// The `Shared` question over the flattened members, in declaration order.
-fn shared_keys(tree: &Tree, question: Shared) -> TokenStream {
+/// The `Shared` question over the flattened members, in declaration order; `None` for `false`.
+fn shared_keys(tree: &Tree, question: Shared) -> Option<TokenStream> {
     let runtime = question == Shared::Read;
     if !tree.may_read_in_serde_order() {
-        return quote!(false);
+        return None;
     }
     if question == Shared::Written {
         return combine(written_parts(tree));
@@ -290,10 +292,11 @@ fn written_parts(tree: &Tree) -> Vec<Part> {
         .collect()
 }
 
-/// Whether some key can reach two parts, over the parts in declaration order.
-fn combine(parts: Vec<Part>) -> TokenStream {
+/// Whether some key can reach two parts, over the parts in declaration order; `None` for
+/// `false`.
+fn combine(parts: Vec<Part>) -> Option<TokenStream> {
     if parts.is_empty() {
-        return quote!(false);
+        return None;
     }
     let orders = parts.iter().map(|p| &p.order);
     let counts = parts.iter().map(|p| {
@@ -313,7 +316,7 @@ fn combine(parts: Vec<Part>) -> TokenStream {
             pairs.push(quote!((#viewer && (#leaves || #names) && #later_catch_all)));
         }
     }
-    quote!(false #(|| #orders)* || (0 #(+ #counts)*) >= 2 #(|| #pairs)*)
+    Some(quote!(false #(|| #orders)* || (0 #(+ #counts)*) >= 2 #(|| #pairs)*))
 }
 
 /// `own_slot_of`: the own leaves' lookup, for a tree that may be read in serde's order.
@@ -328,8 +331,8 @@ fn own_slot_of(tree: &Tree) -> Option<TokenStream> {
     });
     let tag_arm = tree.tag.map(|tag| quote!(#tag => __fastkit::Some(0),));
     Some(quote! {
-        fn own_slot_of(key: &str) -> __fastkit::Option<usize> {
-            match key {
+        fn own_slot_of(__key: &str) -> __fastkit::Option<usize> {
+            match __key {
                 #tag_arm
                 #(#arms)*
                 _ => __fastkit::None,
@@ -347,7 +350,7 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
     }
     let tag = tree
         .tag
-        .map(|tag| quote!(if slot == 0 { return __fastkit::Some(#tag); }));
+        .map(|tag| quote!(if __slot == 0 { return __fastkit::Some(#tag); }));
     let steps = tree
         .de_members()
         .filter(|m| !m.is_catch_all())
@@ -356,18 +359,18 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
             if member.is_flatten() {
                 let ty = &member.flat_ty;
                 quote! {
-                    let own = slot.wrapping_sub(#offset);
-                    if own < <#ty as __fastkit::FlattenFields>::LEN {
-                        return <#ty as __fastkit::FlattenFields>::slot_name(own);
+                    let __own = __slot.wrapping_sub(#offset);
+                    if __own < <#ty as __fastkit::FlattenFields>::LEN {
+                        return <#ty as __fastkit::FlattenFields>::slot_name(__own);
                     }
                 }
             } else {
                 let name = member.de_name();
-                quote!(if slot == #offset { return __fastkit::Some(#name); })
+                quote!(if __slot == #offset { return __fastkit::Some(#name); })
             }
         });
     Some(quote! {
-        fn slot_name(slot: usize) -> __fastkit::Option<&'static str> {
+        fn slot_name(__slot: usize) -> __fastkit::Option<&'static str> {
             #tag
             #(#steps)*
             __fastkit::None

@@ -128,3 +128,193 @@ pub fn deserialize(target: &ImplFor, fn_attrs: TokenStream, body: TokenStream) -
     };
     implement(Trait::Deserialize, target, items)
 }
+
+/// A generated method's body and the attributes before it (its inlining, see
+/// [`crate::inline`]); its signature is written here.
+pub struct Method {
+    attrs: TokenStream,
+    body: TokenStream,
+}
+
+impl Method {
+    /// `body` under `attrs`.
+    pub fn new(attrs: TokenStream, body: TokenStream) -> Method {
+        Method { attrs, body }
+    }
+
+    /// `body` under `#[inline]`.
+    pub fn inline(body: TokenStream) -> Method {
+        Method::new(quote!(#[inline]), body)
+    }
+
+    /// `body` with no attribute: the compiler decides.
+    pub fn plain(body: TokenStream) -> Method {
+        Method::new(TokenStream::new(), body)
+    }
+}
+
+/// The items of a `FlattenDeserialize<'de>` impl: the associated type and each method's body.
+/// The bodies name the parameters as the signatures written here do: `__state`, `__slot`,
+/// `__map`, `__key`, `__leaves`, `__held` and `__mode`.
+pub struct ReaderItems {
+    /// `State`.
+    pub state: TokenStream,
+    /// `new_state`.
+    pub new_state: Method,
+    /// `state_is_empty`, over `__state`.
+    pub state_is_empty: Method,
+    /// `deserialize_slot`, over `__state`, `__slot` and `__map` (`__M`).
+    pub deserialize_slot: Method,
+    /// `finish`, over `__state` (`__E`).
+    pub finish: Method,
+    /// `deserialize_leaves`, over `__leaves` (`__A`).
+    pub deserialize_leaves: Method,
+    /// The items with a default in the trait that this impl overrides.
+    pub provided: ProvidedItems,
+}
+
+/// The items of `FlattenDeserialize` with a default, overridden where `Some`.
+#[derive(Default)]
+pub struct ProvidedItems {
+    /// `CHOOSES`.
+    pub chooses: Option<TokenStream>,
+    /// `owns`, over `__state` and `__slot`.
+    pub owns: Option<Method>,
+    /// `non_name_key`, over `__state`.
+    pub non_name_key: Option<Method>,
+    /// `rest_claim`, over `__state` and `__key`.
+    pub rest_claim: Option<Method>,
+    /// `rest_takes_all`, over `__state`.
+    pub rest_takes_all: Option<Method>,
+    /// `reads_in_serde_order`, over `__state`.
+    pub reads_in_serde_order: Option<Method>,
+    /// `fill_held`, over `__state`, `__held` and `__mode` (`__E`).
+    pub fill_held: Option<Method>,
+    /// `fill_members`, over `__state` and `__held` (`__E`).
+    pub fill_members: Option<Method>,
+    /// `deserialize_rest`, over `__state`, `__key` and `__map` (`__M`).
+    pub deserialize_rest: Option<Method>,
+}
+
+/// `impl FlattenDeserialize<'de>`: every signature of the trait's methods is written here.
+pub fn flatten_deserialize(target: &ImplFor, items: ReaderItems) -> TokenStream {
+    let ReaderItems {
+        state,
+        new_state,
+        state_is_empty,
+        deserialize_slot,
+        finish,
+        deserialize_leaves,
+        provided,
+    } = items;
+    let ProvidedItems {
+        chooses,
+        owns,
+        non_name_key,
+        rest_claim,
+        rest_takes_all,
+        reads_in_serde_order,
+        fill_held,
+        fill_members,
+        deserialize_rest,
+    } = provided;
+    let state_ty = quote!(Self::State);
+    let method = |method: Option<Method>, signature: TokenStream| {
+        method.map(|Method { attrs, body }| quote!(#attrs #signature { #body }))
+    };
+    let required = |m: Method, signature: TokenStream| method(Some(m), signature);
+    let chooses = chooses.map(|value| quote!(const CHOOSES: bool = #value;));
+    let items = [
+        required(new_state, quote!(fn new_state() -> #state_ty)),
+        required(
+            state_is_empty,
+            quote!(fn state_is_empty(__state: &#state_ty) -> bool),
+        ),
+        chooses,
+        method(
+            owns,
+            quote!(fn owns(__state: &#state_ty, __slot: usize) -> bool),
+        ),
+        method(
+            non_name_key,
+            quote!(fn non_name_key(__state: &mut #state_ty)),
+        ),
+        required(
+            deserialize_slot,
+            quote! {
+                fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
+                    __state: &mut #state_ty,
+                    __slot: usize,
+                    __map: &mut __M,
+                ) -> __fastkit::Result<(), __M::Error>
+            },
+        ),
+        required(
+            finish,
+            quote!(fn finish<__E: __fastkit::DeError>(__state: #state_ty) -> __fastkit::Result<Self, __E>),
+        ),
+        required(
+            deserialize_leaves,
+            quote! {
+                fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
+                    __leaves: &mut __fastkit::SeqLeaves<'_, __A>,
+                ) -> __fastkit::Result<Self, __A::Error>
+            },
+        ),
+        method(
+            rest_claim,
+            quote! {
+                fn rest_claim(
+                    __state: &mut #state_ty,
+                    __key: &__fastkit::RestKey<'de>,
+                ) -> __fastkit::RestClaim
+            },
+        ),
+        method(
+            rest_takes_all,
+            quote!(fn rest_takes_all(__state: &mut #state_ty) -> bool),
+        ),
+        method(
+            reads_in_serde_order,
+            quote!(fn reads_in_serde_order(__state: &mut #state_ty) -> bool),
+        ),
+        method(
+            fill_held,
+            quote! {
+                fn fill_held<__E: __fastkit::DeError>(
+                    __state: &mut #state_ty,
+                    __held: &mut __fastkit::HeldMap<'de>,
+                    __mode: __fastkit::HeldMode,
+                ) -> __fastkit::Result<(), __E>
+            },
+        ),
+        method(
+            fill_members,
+            quote! {
+                fn fill_members<__E: __fastkit::DeError>(
+                    __state: &mut #state_ty,
+                    __held: &mut __fastkit::HeldMap<'de>,
+                ) -> __fastkit::Result<(), __E>
+            },
+        ),
+        method(
+            deserialize_rest,
+            quote! {
+                fn deserialize_rest<__M: __fastkit::MapAccess<'de>>(
+                    __state: &mut #state_ty,
+                    __key: __fastkit::RestKey<'de>,
+                    __map: &mut __M,
+                ) -> __fastkit::Result<bool, __M::Error>
+            },
+        ),
+    ];
+    let items = items.into_iter().flatten();
+    implement(
+        Trait::FlattenDeserialize,
+        target,
+        quote! {
+            type State = #state;
+            #(#items)*
+        },
+    )
+}

@@ -10,7 +10,7 @@
 //! | errors | `errors.rs` | the one collector every phase reports into |
 //! | model | `tree.rs`, `variants.rs` | a struct's leaves and flattened children in declaration order; an enum's variants and their trees |
 //! | bounds | `bound.rs` | where clauses for generic structs and enums, by serde's rules |
-//! | impl headers | `impls.rs` | every `impl Trait for Type` the expansions write, and serde's signatures |
+//! | impl headers | `impls.rs` | every `impl Trait for Type` the expansions write, serde's signatures and `FlattenDeserialize`'s |
 //! | struct expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
 //! | read shapes | `read_shape.rs` | `FlattenFields::READ`, with only the answers that may be `true` |
 //! | enum expansion | `enum_de.rs`, `enum_ser.rs`, `enum_flatten.rs`, `enum_reader.rs`, `variant_structs.rs` | reading and writing each representation, the flatten traits of an enum (the reading impls written once), the hidden structs of struct variants |

@@ -40,10 +40,10 @@ impl ReadShape {
         self
     }
 
-    /// The field `name` is the constant expression `value`, or left to the base when `value`
-    /// is `false`.
-    pub fn expr(mut self, name: &'static str, value: TokenStream) -> Self {
-        if value.to_string() != "false" {
+    /// The field `name` is the constant expression `value`, or left to the base (`false`)
+    /// when there is none.
+    pub fn expr(mut self, name: &'static str, value: Option<TokenStream>) -> Self {
+        if let Some(value) = value {
             self.answers.push((name, value));
         }
         self

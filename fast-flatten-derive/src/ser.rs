@@ -1,7 +1,7 @@
 //! `FlattenSerialize` and `Serialize`.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
 use crate::bound::{self, Impl};
 use crate::impls::{self, ImplFor, Trait};
@@ -52,7 +52,13 @@ pub fn flatten_serialize(tree: &Tree) -> TokenStream {
         .filter(|m| !m.is_catch_all())
         .filter_map(|member| {
             let path = member.attrs().serialize_with()?;
-            Some(with_wrapper(tree, member).serializing([member.ty()], path, &where_clause))
+            Some(
+                WithWrapper::of_leaf(tree, member, Impl::Serialize).serializing(
+                    [member.ty()],
+                    path,
+                    &where_clause,
+                ),
+            )
         });
     let tag = usize::from(tree.tag.is_some());
     let counts = tree.ser_members().map(|member| count(tree, member));
@@ -178,7 +184,7 @@ fn count(tree: &Tree, member: &Member) -> TokenStream {
 fn serialized_value(tree: &Tree, member: &Member) -> TokenStream {
     let field = tree.field_ref(member);
     match member.attrs().serialize_with() {
-        Some(_) => with_wrapper(tree, member).serialized([field]),
+        Some(_) => WithWrapper::of_leaf(tree, member, Impl::Serialize).serialized([field]),
         None => field,
     }
 }
@@ -235,15 +241,4 @@ fn write(tree: &Tree, member: &Member) -> TokenStream {
         }
         None => write,
     }
-}
-
-/// The wrapper of a leaf's `serialize_with` function.
-fn with_wrapper<'t>(tree: &'t Tree, member: &Member) -> WithWrapper<'t> {
-    let ident = &tree.ident;
-    let (_, ty_generics, _) = tree.generics.split_for_impl();
-    WithWrapper::new(
-        format_ident!("__SerializeWith{}{}", tree.ident, member.index),
-        &tree.generics,
-        quote!(#ident #ty_generics),
-    )
 }

@@ -8,7 +8,7 @@ use serde_derive_internals::ast::Container;
 use syn::{Generics, Ident};
 
 use crate::halves::Halves;
-use crate::impls::{self, ImplFor, Trait};
+use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::inline;
 use crate::propagate::or_return;
 use crate::tree::expecting;
@@ -76,39 +76,31 @@ pub fn leafless(
                 }
             },
         );
-        let reader = impls::implement(
-            Trait::FlattenDeserialize,
+        let reader = impls::flatten_deserialize(
             &reading,
-            quote! {
-                type State = ();
-
-                #per_key
-                fn new_state() {}
-
-                #[inline]
-                fn state_is_empty(_state: &()) -> bool {
+            ReaderItems {
+                state: quote!(()),
+                new_state: Method::new(per_key.clone(), TokenStream::new()),
+                state_is_empty: Method::inline(quote! {
+                    let _ = __state;
                     true
-                }
-
-                fn deserialize_slot<__M: __fastkit::MapAccess<'de>>(
-                    _state: &mut (),
-                    _slot: usize,
-                    _map: &mut __M,
-                ) -> __fastkit::Result<(), __M::Error> {
+                }),
+                deserialize_slot: Method::plain(quote! {
+                    let _ = (__state, __slot, __map);
                     __fastkit::Err(__fastkit::slot_out_of_range())
-                }
-
-                #per_key
-                fn finish<__E: __fastkit::DeError>(_state: ()) -> __fastkit::Result<Self, __E> {
+                }),
+                finish: Method::new(
+                    per_key.clone(),
+                    quote! {
+                        let _ = __state;
+                        #value
+                    },
+                ),
+                deserialize_leaves: Method::inline(quote! {
+                    let _ = __leaves;
                     #value
-                }
-
-                #[inline]
-                fn deserialize_leaves<__A: __fastkit::SeqAccess<'de>>(
-                    _leaves: &mut __fastkit::SeqLeaves<'_, __A>,
-                ) -> __fastkit::Result<Self, __A::Error> {
-                    #value
-                }
+                }),
+                provided: ProvidedItems::default(),
             },
         );
         quote!(#deserialize #fields #reader)

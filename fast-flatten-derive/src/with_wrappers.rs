@@ -13,11 +13,12 @@
 //! wrapper needs no bounds of its own beyond the container's where clause.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 use syn::{ExprPath, Generics, Ident, Type, WhereClause};
 
-use crate::bound;
+use crate::bound::{self, Impl};
 use crate::impls::{self, ImplFor};
+use crate::tree::{Member, Tree};
 use crate::user_call;
 
 /// A wrapper type: its name, and the container whose generics it takes.
@@ -38,6 +39,23 @@ impl<'a> WithWrapper<'a> {
         }
     }
 
+    /// The wrapper of a struct leaf's `serialize_with` (`which` is [`Impl::Serialize`]) or
+    /// `deserialize_with` function.
+    pub fn of_leaf(tree: &'a Tree, member: &Member, which: Impl) -> Self {
+        let ident = &tree.ident;
+        let (_, ty_generics, _) = tree.generics.split_for_impl();
+        let direction = if which == Impl::Serialize {
+            "Serialize"
+        } else {
+            "Deserialize"
+        };
+        WithWrapper::new(
+            format_ident!("__{}With{}{}", direction, tree.ident, member.index),
+            &tree.generics,
+            quote!(#ident #ty_generics),
+        )
+    }
+
     /// The writing wrapper: references to values of `tys`, written by `path(values.., s)`.
     pub fn serializing<'t>(
         &self,
@@ -45,26 +63,17 @@ impl<'a> WithWrapper<'a> {
         path: &ExprPath,
         where_clause: &WhereClause,
     ) -> TokenStream {
-        let WithWrapper {
-            ident, container, ..
-        } = self;
         let tys: Vec<&Type> = tys.into_iter().collect();
-        let generics = bound::with_ref_lifetime(self.generics);
-        let (impl_generics, ty_generics, _) = generics.split_for_impl();
         let values = (0..tys.len()).map(syn::Index::from);
         let call = user_call::call(path, quote!(#(self.values.#values,)* __serializer));
-        let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-        // Inlined like serde's own derive, so the format's loop sees the whole value.
-        let serialize = impls::serialize(&target, quote!(#[inline]), call);
-        quote! {
-            #[doc(hidden)]
-            struct #ident #impl_generics #where_clause {
-                values: (#(&'__w #tys,)*),
-                __marker: __fastkit::PhantomData<(fn() -> #container, &'__w ())>,
-            }
-
-            #serialize
-        }
+        self.declare(
+            &bound::with_ref_lifetime(self.generics),
+            quote!('__w),
+            where_clause,
+            quote!(values: (#(&'__w #tys,)*)),
+            // Inlined like serde's own derive, so the format's loop sees the whole value.
+            |target| impls::serialize(target, quote!(#[inline]), call),
+        )
     }
 
     /// A reference to the writing wrapper around `values` (references), where a
@@ -85,33 +94,49 @@ impl<'a> WithWrapper<'a> {
         path: &ExprPath,
         where_clause: &WhereClause,
     ) -> TokenStream {
+        let ident = &self.ident;
+        let call = user_call::call(path, quote!(__deserializer));
+        // Typed here so that a function of the wrong type is an error at its name.
+        let body = quote! {
+            let __value: __fastkit::Result<#value_ty, __D::Error> = #call;
+            __fastkit::Result::map(__value, |__read| #ident {
+                value: __read,
+                __marker: __fastkit::PhantomData,
+            })
+        };
+        self.declare(
+            &bound::with_de_lifetime(self.generics),
+            quote!('de),
+            where_clause,
+            quote!(value: #value_ty),
+            |target| impls::deserialize(target, quote!(), body),
+        )
+    }
+
+    /// The wrapper struct, declared with `generics` (the container's and `lifetime`) and
+    /// holding `fields`, and its impl, which `implement` writes for the `ImplFor` given.
+    fn declare(
+        &self,
+        generics: &Generics,
+        lifetime: TokenStream,
+        where_clause: &WhereClause,
+        fields: TokenStream,
+        implement: impl FnOnce(&ImplFor) -> TokenStream,
+    ) -> TokenStream {
         let WithWrapper {
             ident, container, ..
         } = self;
-        let generics = bound::with_de_lifetime(self.generics);
         let (impl_generics, ty_generics, _) = generics.split_for_impl();
-        let call = user_call::call(path, quote!(__deserializer));
         let target = ImplFor::new(&impl_generics, quote!(#ident #ty_generics), where_clause);
-        let deserialize = impls::deserialize(
-            &target,
-            quote!(),
-            // Typed here so that a function of the wrong type is an error at its name.
-            quote! {
-                let __value: __fastkit::Result<#value_ty, __D::Error> = #call;
-                __fastkit::Result::map(__value, |value| #ident {
-                    value,
-                    __marker: __fastkit::PhantomData,
-                })
-            },
-        );
+        let implementation = implement(&target);
         quote! {
             #[doc(hidden)]
             struct #ident #impl_generics #where_clause {
-                value: #value_ty,
-                __marker: __fastkit::PhantomData<(fn() -> #container, &'de ())>,
+                #fields,
+                __marker: __fastkit::PhantomData<(fn() -> #container, &#lifetime ())>,
             }
 
-            #deserialize
+            #implementation
         }
     }
 

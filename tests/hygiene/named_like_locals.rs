@@ -1481,3 +1481,126 @@ fn user_functions_named_like_the_expansions_locals() {
     let ones: serialize_withs::Internal = ::serde_json::from_value(tagged).unwrap();
     every_field(&::serde_json::to_value(&ones).unwrap(), 1);
 }
+
+/// Constants named like the expansion's parameters and locals: a binding that is not
+/// `__`-prefixed would read as the constant (a pattern) and fail to compile, as serde's derive
+/// does not.
+mod constants {
+    #![allow(dead_code, non_upper_case_globals)]
+
+    use ::serde_fastkit::FastFlatten;
+
+    const key: u8 = 0;
+    const slot: u8 = 0;
+    const map: u8 = 0;
+    const own: u8 = 0;
+    const value: u8 = 0;
+    const wrapped: u8 = 0;
+    const state: u8 = 0;
+    const leaves: u8 = 0;
+    const held: u8 = 0;
+    const mode: u8 = 0;
+    const name: u8 = 0;
+    const index: u8 = 0;
+    const content: u8 = 0;
+    const f: u8 = 0;
+    const seq: u8 = 0;
+    const access: u8 = 0;
+    const rest: u8 = 0;
+
+    fn doubled<'de, D: ::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<u32, D::Error> {
+        <u32 as ::serde::Deserialize>::deserialize(d).map(|n| n * 2)
+    }
+
+    #[derive(FastFlatten)]
+    pub struct Outer {
+        id: u32,
+        #[serde(deserialize_with = "doubled")]
+        twice: u32,
+        #[serde(flatten)]
+        inner: Inner,
+        #[serde(flatten)]
+        kind: Kind,
+        #[serde(flatten)]
+        rest: ::std::collections::BTreeMap<::std::string::String, u32>,
+    }
+
+    #[derive(FastFlatten)]
+    pub struct Inner {
+        name: u32,
+        #[serde(deserialize_with = "doubled")]
+        more: u32,
+    }
+
+    #[derive(FastFlatten)]
+    #[serde(tag = "type")]
+    pub enum Kind {
+        A { a: u32 },
+        B(Other),
+    }
+
+    #[derive(FastFlatten)]
+    pub struct Other {
+        other: u32,
+    }
+
+    #[derive(FastFlatten)]
+    pub enum External {
+        A { a: u32 },
+        B(u32),
+        C(u32, u32),
+        D,
+    }
+
+    #[derive(FastFlatten)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        A { a: u32 },
+        B(u32),
+        C(u32, u32),
+        D,
+    }
+
+    #[derive(FastFlatten)]
+    #[serde(untagged)]
+    pub enum Either {
+        A { a: u32 },
+        B(u32),
+    }
+
+    #[derive(FastFlatten)]
+    pub struct Enums {
+        #[serde(flatten)]
+        adjacent: Adjacent,
+        #[serde(flatten)]
+        either: ::std::option::Option<Either>,
+        #[serde(flatten)]
+        external: External,
+    }
+
+    #[derive(FastFlatten)]
+    pub struct Unit;
+
+    #[derive(FastFlatten)]
+    #[serde(default)]
+    pub struct Defaulted {
+        a: ::std::option::Option<u32>,
+        #[serde(flatten)]
+        unit: Unit,
+    }
+
+    impl ::std::default::Default for Unit {
+        fn default() -> Self {
+            Unit
+        }
+    }
+
+    impl ::std::default::Default for Defaulted {
+        fn default() -> Self {
+            Defaulted {
+                a: ::std::option::Option::None,
+                unit: Unit,
+            }
+        }
+    }
+}
