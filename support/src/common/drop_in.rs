@@ -167,12 +167,14 @@ pub fn intended_by_shape<T: AsRef<str>>(
         // "A sequence longer than its tuple" (see `intended`) where serde's buffer, reading the
         // whole sequence, then meets another fault (a duplicate key, the input's end): ciborium
         // reads only the elements a tuple asks for and takes the rest as what follows, for a
-        // plain struct's leaf as for FastFlatten, and the read ends before the input does.
-        (Ok(_), Err(_))
+        // plain struct's leaf as for FastFlatten, and the read ends before the input does, or
+        // at its end where the elements left over read as the map's remaining entries (serde's
+        // buffer, which read them as elements, then runs out of input).
+        (Ok(_), Err(e))
             if family == Family::Cbor
                 && shape.tuples
                 && facts().sequence
-                && (input.partial_read)() =>
+                && (e.contains("UnexpectedEof") || (input.partial_read)()) =>
         {
             Some("a sequence longer than its tuple, which the format reads")
         }
