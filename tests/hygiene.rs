@@ -195,5 +195,49 @@ fn hostile_surroundings_roundtrip() {
     );
 }
 
+/// Types declared by a `macro_rules!`, the flattened type passed in from outside it: its
+/// tokens keep the caller's hygiene while the expansion's own carry the macro's, and the
+/// expansion spans some of its tokens at the field's type (where errors point).
+mod through_macro_rules {
+    use ::serde_fastkit::FastFlatten;
+
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub struct Inner {
+        pub b: u8,
+    }
+
+    #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+    pub struct Other {
+        pub c: u8,
+    }
+
+    macro_rules! flattening {
+        ($name:ident, $inner:ty, $other:ty) => {
+            #[derive(FastFlatten, ::std::fmt::Debug, ::std::cmp::PartialEq)]
+            pub struct $name {
+                pub a: u8,
+                #[serde(flatten)]
+                pub inner: $inner,
+                #[serde(flatten)]
+                pub optional: ::std::option::Option<$other>,
+            }
+        };
+    }
+
+    flattening!(Outer, Inner, Other);
+}
+
+#[test]
+fn a_type_declared_by_macro_rules_reads_and_writes() {
+    let value = through_macro_rules::Outer {
+        a: 1,
+        inner: through_macro_rules::Inner { b: 2 },
+        optional: ::std::option::Option::Some(through_macro_rules::Other { c: 3 }),
+    };
+    let json = ::serde_json::to_string(&value).unwrap();
+    let back: through_macro_rules::Outer = ::serde_json::from_str(&json).unwrap();
+    ::std::assert_eq!(back, value);
+}
+
 #[path = "hygiene/named_like_locals.rs"]
 mod named_like_locals;

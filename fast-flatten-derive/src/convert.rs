@@ -75,22 +75,27 @@ fn transparent_field<'a>(container: &'a Container<'a>) -> Option<&'a Field<'a>> 
     }
 }
 
-fn serialize_impl(
+/// serde's `Serialize` (`which` is [`Impl::Serialize`]) or `Deserialize` of the container,
+/// with `body` as its function's.
+fn serde_impl(
     container: &Container,
+    which: Impl,
     where_clause: &syn::WhereClause,
     body: TokenStream,
 ) -> TokenStream {
-    let target = ImplFor::item(&container.ident, container.generics, where_clause);
-    impls::serialize(&target, quote!(), body)
-}
-
-fn deserialize_impl(
-    container: &Container,
-    where_clause: &syn::WhereClause,
-    body: TokenStream,
-) -> TokenStream {
-    let target = ImplFor::item_de(&container.ident, container.generics, where_clause);
-    impls::deserialize(&target, quote!(), body)
+    let (ident, generics) = (&container.ident, container.generics);
+    match which {
+        Impl::Serialize => impls::serialize(
+            &ImplFor::item(ident, generics, where_clause),
+            quote!(),
+            body,
+        ),
+        _ => impls::deserialize(
+            &ImplFor::item_de(ident, generics, where_clause),
+            quote!(),
+            body,
+        ),
+    }
 }
 
 /// `into = "T"`: the value cloned, converted and serialized.
@@ -105,7 +110,7 @@ fn serialize_into(container: &Container, into: &Type) -> TokenStream {
         let __value: #into = __fastkit::Into::into(__fastkit::Clone::clone(self));
         __fastkit::Serialize::serialize(&__value, __serializer)
     };
-    serialize_impl(container, &where_clause, body)
+    serde_impl(container, Impl::Serialize, &where_clause, body)
 }
 
 /// `from = "T"` / `try_from = "T"`: a `T` deserialized, then converted (a failed `try_from` is
@@ -133,7 +138,7 @@ fn deserialize_from(container: &Container, from: &Type, fallible: bool) -> Token
         let __value = #value;
         #convert
     };
-    deserialize_impl(container, &where_clause, body)
+    serde_impl(container, Impl::Deserialize, &where_clause, body)
 }
 
 /// `transparent`: the one field serialized as the value itself (by its `serialize_with`, if any).
@@ -150,7 +155,7 @@ fn serialize_transparent(container: &Container, field: &Field) -> TokenStream {
         Some(path) => user_call::call(path, quote!(&self.#member, __serializer)),
         None => quote!(__fastkit::Serialize::serialize(&self.#member, __serializer)),
     };
-    serialize_impl(container, &where_clause, body)
+    serde_impl(container, Impl::Serialize, &where_clause, body)
 }
 
 /// `transparent`: the one field deserialized from the value itself; every other field (serde
@@ -187,7 +192,7 @@ fn deserialize_transparent(container: &Container, field: &Field) -> TokenStream 
         let __value = #read;
         __fastkit::Ok(Self { #(#inits,)* })
     };
-    deserialize_impl(container, &where_clause, body)
+    serde_impl(container, Impl::Deserialize, &where_clause, body)
 }
 
 /// The flatten traits of a type converted both ways, read and written as serde flattens it

@@ -1,7 +1,7 @@
 //! `FlattenDeserialize<'de>` and `Deserialize<'de>`.
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
@@ -42,6 +42,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     );
     let state = &tree.state;
     let (_, de_ty_generics, _) = de_generics.split_for_impl();
+    let turbofish = de_ty_generics.as_turbofish();
     let state_struct = state_struct(tree, &de_generics, &where_clause);
     let (initial_state, state_is_empty) = state_init_and_empty(tree);
     let tree_elements = tree_elements(tree);
@@ -63,8 +64,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
             state: quote!(#state #de_ty_generics),
             new_state: Method::new(
                 per_key.clone(),
+                // `'de` named, so that the literal asks a child's state for it, as the struct does.
                 quote! {
-                    #state {
+                    #state #turbofish {
                         #(#initial_state,)*
                         __marker: __fastkit::PhantomData,
                     }
@@ -144,8 +146,8 @@ fn state_struct(
         if member.is_catch_all() {
             quote!(#name: #ty)
         } else if member.is_flatten() {
-            let ty = child_ty(tree, member);
-            quote!(#name: <#ty as __fastkit::FlattenDeserialize<'de>>::State)
+            let state = child_reader(tree, member, "State");
+            quote!(#name: #state)
         } else {
             quote!(#name: __fastkit::Option<#ty>)
         }
@@ -216,8 +218,13 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
             if member.is_catch_all() {
                 quote!(#name: __fastkit::Default::default())
             } else if member.is_flatten() {
-                let ty = child_ty(tree, member);
-                quote!(#name: <#ty as __fastkit::FlattenDeserialize<'de>>::new_state())
+                // Field, path and lifetime as in the state struct, at the field's type: the
+                // literal's check of the child's state is the error reported there.
+                let new_state = child_reader(tree, member, "new_state");
+                let (first, last) = type_ends(member.ty());
+                let name = syn::Ident::new(&name.to_string(), first);
+                let call = quote_spanned!(last=> #new_state());
+                quote_spanned!(first=> #name: #call)
             } else {
                 quote!(#name: __fastkit::None)
             }
@@ -656,6 +663,29 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
     }
 }
 
+/// `<Child as FlattenDeserialize<'de>>::item`, spanned at the field's type, where the state
+/// struct declares a child's state and `new_state` creates it: a child type without the trait
+/// is then first an error at the field, as its other uses there are (the compiler reports them
+/// once). `'de` keeps the expansion's span: the expansion declares it.
+fn child_reader(tree: &Tree, member: &Member, item: &str) -> TokenStream {
+    let ty = child_ty(tree, member);
+    let de = quote!('de);
+    let (first, last) = type_ends(member.ty());
+    let item = syn::Ident::new(item, last);
+    quote_spanned!(first=> <#ty as __fastkit::FlattenDeserialize<#de>>::#item)
+}
+
+/// The spans of a type's first and last tokens: a path from one to the other covers the type as
+/// the compiler spans it (a `Span` cannot be joined outside a nightly compiler).
+fn type_ends(ty: &syn::Type) -> (Span, Span) {
+    let mut tokens = ty.to_token_stream().into_iter();
+    let first = tokens
+        .next()
+        .map_or_else(Span::call_site, |token| token.span());
+    let last = tokens.last().map_or(first, |token| token.span());
+    (first, last)
+}
+
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
 fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
     member.attrs().deserialize_with()?;
@@ -682,9 +712,10 @@ fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
             quote!(__fastkit::RestClaim::All)
         } else {
             quote! {
-                if <#ty as __fastkit::FlattenFields>::READ.catch_all
-                    || <#ty as __fastkit::FlattenFields>::READ.aliases_by_text
-                {
+                if const {
+                    <#ty as __fastkit::FlattenFields>::READ.catch_all
+                        || <#ty as __fastkit::FlattenFields>::READ.aliases_by_text
+                } {
                     <#ty as __fastkit::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
                 } else {
                     __fastkit::RestClaim::No
@@ -788,7 +819,7 @@ fn fill_members(tree: &Tree) -> Option<(Method, Method, Method)> {
     let serde_order = crate::fields::serde_order(tree, true).unwrap_or_else(|| quote!(false));
     let rest_takes_all = Method::inline(quote!(false #(|| #takes_all)*));
     let reads_in_serde_order = Method::inline(quote! {
-        <Self as __fastkit::FlattenFields>::READ.serde_order && (#serde_order)
+        (const { <Self as __fastkit::FlattenFields>::READ.serde_order }) && (#serde_order)
     });
     let fill_members = Method::plain(quote! {
         #(#fills)*

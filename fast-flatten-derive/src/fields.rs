@@ -210,7 +210,7 @@ fn shared_keys(tree: &Tree, question: Shared) -> Option<TokenStream> {
                     let de = quote!(<#ty as __fastkit::FlattenDeserialize<'de>>);
                     (
                         quote!(#de::rest_takes_all(&mut __state.#field)),
-                        quote!((#fields::READ.catch_all && !#de::rest_takes_all(&mut __state.#field))),
+                        quote!((const { #fields::READ.catch_all } && !#de::rest_takes_all(&mut __state.#field))),
                         quote!(#de::reads_in_serde_order(&mut __state.#field)),
                     )
                 }
@@ -222,11 +222,14 @@ fn shared_keys(tree: &Tree, question: Shared) -> Option<TokenStream> {
                 ),
                 Shared::Written => unreachable!("written_parts answers it"),
             };
+            // At run time a constant block, whose value the compiler knows before it collects
+            // what to compile (see the runtime's `read_shape.rs`).
+            let viewer = quote!(#fields::READ.serde_viewer);
             Part {
                 catch_all,
                 has_leaves: quote!((#fields::LEN > 0)),
                 takes_names,
-                viewer: quote!(#fields::READ.serde_viewer),
+                viewer: if runtime { quote!(const { #viewer }) } else { viewer },
                 order,
             }
         })

@@ -448,7 +448,7 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         };
         let key = crate::flatten::held_map::rest_key(&key);
         let alias = Self::names_variant_leaf(&key);
-        if alias && E::READ.deny_unknown_fields_flattened {
+        if alias && const { E::READ.deny_unknown_fields_flattened } {
             // The error needs the key after it is given away.
             let text = alloc::string::String::from(key.as_name().unwrap_or(""));
             if !E::Trees::deserialize_rest(state, key, &mut HeldValue::<Er>::new(value))? {
@@ -486,7 +486,7 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         match self {
             InternalState::Chosen(state) => E::Trees::rest_claim(state, key),
             InternalState::Pending(..) if Self::names_variant_leaf(key) => RestClaim::Named,
-            InternalState::Pending(..) if E::READ.catch_all => RestClaim::All,
+            InternalState::Pending(..) if const { E::READ.catch_all } => RestClaim::All,
             InternalState::Pending(..) => RestClaim::No,
         }
     }
@@ -505,7 +505,9 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
             InternalState::Pending(held, _) if Self::names_variant_leaf(&key) => {
                 hold_alias(held, key, map)
             }
-            InternalState::Pending(held, _) if E::READ.catch_all => hold_rest(held, key, map),
+            InternalState::Pending(held, _) if const { E::READ.catch_all } => {
+                hold_rest(held, key, map)
+            }
             InternalState::Pending(..) => Ok(false),
         }
     }
@@ -704,13 +706,18 @@ where
     // Another variant's leaf, read before the tag: no leaf of this variant claims it, so its
     // catch-all takes it, as serde's flatten hands the chosen variant every entry (or a part of
     // it that reads the name as an alias).
-    if T::READ.catch_all || T::READ.aliases_by_text {
+    if const { T::READ.catch_all } || const { T::READ.aliases_by_text } {
         let key = RestKey::Borrowed(name);
         if T::rest_claim(state, &key) != RestClaim::No && T::deserialize_rest(state, key, map)? {
             return Ok(());
         }
     }
-    skip_other_variant_key(E::READ.deny_unknown_fields_flattened, name, T::FIELDS, map)
+    skip_other_variant_key(
+        const { E::READ.deny_unknown_fields_flattened },
+        name,
+        T::FIELDS,
+        map,
+    )
 }
 
 /// Whether the variant the tag chose (the tree `T`, from `offset`) has the leaf `slot` of the

@@ -329,7 +329,7 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
         if let Some(held) = self.held {
             // A variant whose keys can go to two places reads every entry in serde's order,
             // those held before the tag first.
-            if T::READ.serde_order && T::reads_in_serde_order(&mut state) {
+            if const { T::READ.serde_order } && T::reads_in_serde_order(&mut state) {
                 fill_in_serde_order_after::<T, _, M>(
                     &mut state,
                     &mut held_entries(held),

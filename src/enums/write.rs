@@ -24,7 +24,7 @@ where
     S: Serializer,
     T: FlattenSerialize + ?Sized,
 {
-    if T::WRITE.writes_map {
+    if const { T::WRITE.writes_map } {
         return serializer.serialize_newtype_variant(
             name,
             index,
@@ -56,7 +56,7 @@ where
     T: FlattenSerialize + ?Sized,
 {
     let len = fields.serialized_len() + 1;
-    if T::WRITE.writes_map {
+    if const { T::WRITE.writes_map } {
         let mut out = serializer.serialize_map(Some(len))?;
         out.serialize_entry(tag, variant)?;
         fields.serialize_leaves(&mut MapSink(&mut out))?;

@@ -106,7 +106,7 @@ impl<'de> HeldMap<'de> {
     {
         let mut entries = Vec::new();
         while let Some(key) = map.next_key_seed(HeldKeySeed)? {
-            if T::READ.notices_non_name_keys
+            if const { T::READ.notices_non_name_keys }
                 && matches!(
                     key,
                     Content::Bool(_)
@@ -331,7 +331,7 @@ where
 {
     let mut held = HeldMap::read::<T, M>(state, map, tag)?;
     T::fill_members::<M::Error>(state, &mut held)?;
-    if T::READ.deny_unknown_fields {
+    if const { T::READ.deny_unknown_fields } {
         held.check_all_used::<M::Error, T>()?;
     }
     Ok(())
@@ -354,7 +354,7 @@ where
     let mut held = HeldMap::read::<T, B>(state, before, tag)?;
     held.append(HeldMap::read::<T, M>(state, map, tag)?);
     T::fill_members::<M::Error>(state, &mut held)?;
-    if T::READ.deny_unknown_fields {
+    if const { T::READ.deny_unknown_fields } {
         held.check_all_used::<M::Error, T>()?;
     }
     Ok(())
@@ -412,7 +412,7 @@ where
 /// How serde's flatten hands the held entries to a field of type `T`.
 #[inline]
 pub fn held_mode<T: FlattenFields>() -> HeldMode {
-    if T::READ.serde_viewer {
+    if const { T::READ.serde_viewer } {
         HeldMode::View
     } else {
         HeldMode::Take

@@ -100,7 +100,7 @@ impl<T: FlattenFields> KeySeed<T> {
         // The constant guards leave the path a tree does not take out of its code.
         match T::slot_of(key) {
             Some(slot) => Ok(Some(slot)),
-            None if T::READ.deny_unknown_fields => {
+            None if const { T::READ.deny_unknown_fields } => {
                 deny_unknown(self.tag, key, TreeNames::of::<T>())
             }
             None => skip_unknown(self.tag, key.as_bytes()),
@@ -129,7 +129,7 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Option<usize>, E> {
         match core::str::from_utf8(key) {
             Ok(key) => self.visit_str(key),
-            Err(_) if T::READ.deny_unknown_fields => Err(unknown_field_of(
+            Err(_) if const { T::READ.deny_unknown_fields } => Err(unknown_field_of(
                 StackText::<128>::lossy(key).as_str(),
                 TreeNames::of::<T>(),
             )),
@@ -139,46 +139,61 @@ impl<T: FlattenFields> Visitor<'_> for KeySeed<T> {
 
     #[inline]
     fn visit_u64<E: de::Error>(self, index: u64) -> Result<Option<usize>, E> {
-        if T::READ.has_flattened {
-            return unknown_integer(T::READ.deny_unknown_fields);
+        if const { T::READ.has_flattened } {
+            return unknown_integer(const { T::READ.deny_unknown_fields });
         }
-        index_key(index, T::LEN, T::READ.deny_unknown_fields)
+        index_key(index, T::LEN, const { T::READ.deny_unknown_fields })
     }
 
     // serde's derive reads these as unknown keys of a struct with flattened fields, and refuses
     // them (as the defaults do: "expected field identifier") in any other struct.
 
     fn visit_i64<E: de::Error>(self, key: i64) -> Result<Option<usize>, E> {
-        if T::READ.has_flattened {
-            return non_name(T::READ.deny_unknown_fields, T::READ.notices_non_name_keys);
+        if const { T::READ.has_flattened } {
+            return non_name(
+                const { T::READ.deny_unknown_fields },
+                const { T::READ.notices_non_name_keys },
+            );
         }
         Err(E::invalid_type(Unexpected::Signed(key), &self))
     }
 
     fn visit_bool<E: de::Error>(self, key: bool) -> Result<Option<usize>, E> {
-        if T::READ.has_flattened {
-            return non_name(T::READ.deny_unknown_fields, T::READ.notices_non_name_keys);
+        if const { T::READ.has_flattened } {
+            return non_name(
+                const { T::READ.deny_unknown_fields },
+                const { T::READ.notices_non_name_keys },
+            );
         }
         Err(E::invalid_type(Unexpected::Bool(key), &self))
     }
 
     fn visit_f64<E: de::Error>(self, key: f64) -> Result<Option<usize>, E> {
-        if T::READ.has_flattened {
-            return non_name(T::READ.deny_unknown_fields, T::READ.notices_non_name_keys);
+        if const { T::READ.has_flattened } {
+            return non_name(
+                const { T::READ.deny_unknown_fields },
+                const { T::READ.notices_non_name_keys },
+            );
         }
         Err(E::invalid_type(Unexpected::Float(key), &self))
     }
 
     fn visit_char<E: de::Error>(self, key: char) -> Result<Option<usize>, E> {
-        if T::READ.has_flattened {
-            return non_name(T::READ.deny_unknown_fields, T::READ.notices_non_name_keys);
+        if const { T::READ.has_flattened } {
+            return non_name(
+                const { T::READ.deny_unknown_fields },
+                const { T::READ.notices_non_name_keys },
+            );
         }
         Err(E::invalid_type(Unexpected::Char(key), &self))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Option<usize>, E> {
-        if T::READ.has_flattened {
-            return non_name(T::READ.deny_unknown_fields, T::READ.notices_non_name_keys);
+        if const { T::READ.has_flattened } {
+            return non_name(
+                const { T::READ.deny_unknown_fields },
+                const { T::READ.notices_non_name_keys },
+            );
         }
         Err(E::invalid_type(Unexpected::Unit, &self))
     }

@@ -281,7 +281,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     #[inline]
     fn rest_claim(state: &mut Self::State, key: &RestKey<'de>) -> RestClaim {
         let _ = (state, key);
-        if Self::READ.catch_all {
+        if const { Self::READ.catch_all } {
             RestClaim::All
         } else {
             RestClaim::No
@@ -296,7 +296,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     #[inline]
     fn rest_takes_all(state: &mut Self::State) -> bool {
         let _ = state;
-        Self::READ.catch_all
+        const { Self::READ.catch_all }
     }
 
     #[doc(hidden)]
@@ -306,7 +306,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
     #[inline]
     fn reads_in_serde_order(state: &mut Self::State) -> bool {
         let _ = state;
-        Self::READ.serde_order
+        const { Self::READ.serde_order }
     }
 
     #[doc(hidden)]
@@ -318,7 +318,7 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         held: &mut HeldMap<'de>,
         mode: HeldMode,
     ) -> Result<(), E> {
-        if Self::READ.serde_order && Self::reads_in_serde_order(state) {
+        if const { Self::READ.serde_order } && Self::reads_in_serde_order(state) {
             held_map::fill_held_in_serde_order::<Self, E>(state, held, mode)
         } else {
             held.fill::<Self, E>(state, mode, None)
@@ -399,7 +399,7 @@ where
     T: FlattenSerialize + ?Sized,
     S: Serializer,
 {
-    if T::WRITE.shares_written_keys {
+    if const { T::WRITE.shares_written_keys } {
         // Each key once: a key read into two places is held by both. The keys are counted
         // first, so that formats that write a map's length up front get the right one.
         #[cfg(feature = "alloc")]
@@ -413,7 +413,7 @@ where
         #[cfg(not(feature = "alloc"))]
         return Err(serde::ser::Error::custom(crate::needs_alloc::SHARED_KEYS));
     }
-    if T::WRITE.writes_map {
+    if const { T::WRITE.writes_map } {
         let mut out = serializer.serialize_map(Some(value.serialized_len()))?;
         value.serialize_leaves(&mut MapSink(&mut out))?;
         out.end()

@@ -84,12 +84,15 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         slot: usize,
         map: &mut M,
     ) -> Result<(), M::Error> {
-        if T::READ.strict {
+        if const { T::READ.strict } {
             return T::deserialize_slot(&mut state.inner, slot, map);
         }
-        lenient(state, map, T::READ.serde_viewer, |inner, value| {
-            T::deserialize_slot(inner, slot, value)
-        })
+        lenient(
+            state,
+            map,
+            const { T::READ.serde_viewer },
+            |inner, value| T::deserialize_slot(inner, slot, value),
+        )
     }
 
     #[inline]
@@ -103,14 +106,17 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
         key: RestKey<'de>,
         map: &mut M,
     ) -> Result<bool, M::Error> {
-        if T::READ.strict {
+        if const { T::READ.strict } {
             return T::deserialize_rest(&mut state.inner, key, map);
         }
         // `lenient` reads the value from `map` before `T` sees it: whether `T` then takes it
         // or not, the caller must not skip it again.
-        lenient(state, map, T::READ.serde_viewer, |inner, value| {
-            T::deserialize_rest(inner, key, value).map(drop)
-        })?;
+        lenient(
+            state,
+            map,
+            const { T::READ.serde_viewer },
+            |inner, value| T::deserialize_rest(inner, key, value).map(drop),
+        )?;
         Ok(true)
     }
 
@@ -120,7 +126,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     }
 
     fn non_name_key(state: &mut Self::State) {
-        if !T::READ.strict && T::READ.serde_viewer {
+        if !const { T::READ.strict } && const { T::READ.serde_viewer } {
             state.failed = true;
         } else {
             T::non_name_key(&mut state.inner);
@@ -141,7 +147,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
             return Ok(());
         }
         let filled = T::fill_held::<E>(&mut state.inner, held, mode);
-        if T::READ.strict {
+        if const { T::READ.strict } {
             return filled;
         }
         state.failed = filled.is_err();
@@ -157,7 +163,7 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
 
     #[inline(always)]
     fn finish<E: de::Error>(state: Self::State) -> Result<Self, E> {
-        if T::READ.strict {
+        if const { T::READ.strict } {
             if T::state_is_empty(&state.inner) {
                 return Ok(None);
             }

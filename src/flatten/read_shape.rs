@@ -2,8 +2,15 @@
 //! side's counterpart of [`WriteShape`](super::WriteShape).
 //!
 //! One value rather than one constant per question, so that a wrapper (`Option<T>`, `Box<T>`)
-//! forwards one item and a new question is one field. Every field is a constant of the type,
-//! so a branch on one folds away where the tree is compiled.
+//! forwards one item and a new question is one field. Every field is a constant of the type.
+//!
+//! A branch reads a field inside a constant block, `if const { T::READ.catch_all } { .. }`
+//! (runtime and generated code alike; the same for `WriteShape`): the compiler knows a
+//! constant block's value before it collects the functions a generic one calls, and compiles
+//! none of those behind a branch not taken, in every build profile. A plain `T::READ.catch_all`
+//! is a field read from a constant, which an unoptimized build evaluates at run time: every
+//! branch of every generic reader is then compiled for every tree (twice the functions, and
+//! twice the time to build in debug, for `benches/compile_time.sh`'s crate).
 
 /// What reading a flattened type needs to know of its shape:
 /// [`FlattenFields::READ`](super::FlattenFields::READ).

@@ -74,7 +74,7 @@ where
     D: Deserializer<'de>,
 {
     let visitor = TreeVisitor::<T>::new(expecting, true);
-    if T::READ.catch_all {
+    if const { T::READ.catch_all } {
         // Written as a map (`super::serialize_struct`), so read as one, as serde's derive reads a
         // struct with flattened fields: formats whose maps and structs differ (RON) read each
         // only where it was asked for.
@@ -103,7 +103,7 @@ where
     T: FlattenDeserialize<'de>,
     A: VariantAccess<'de>,
 {
-    if T::READ.catch_all {
+    if const { T::READ.catch_all } {
         // Written as a newtype variant holding a map (`serialize_struct_variant`), as serde's
         // derive writes a struct variant with flattened fields.
         access.newtype_variant_seed(TreeAsMap::<T> {
@@ -205,10 +205,10 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
-    if T::READ.serde_order && T::reads_in_serde_order(state) {
+    if const { T::READ.serde_order } && T::reads_in_serde_order(state) {
         return super::held_map::fill_in_serde_order::<T, M>(state, map, tag);
     }
-    if T::READ.catch_all || T::READ.aliases_by_text {
+    if const { T::READ.catch_all } || const { T::READ.aliases_by_text } {
         return fill_with_catch_all::<T, M>(state, map, tag);
     }
     while let Some(slot) = map.next_key_seed(KeySeed::<T>::new(tag))? {
@@ -232,7 +232,7 @@ where
     T: FlattenDeserialize<'de>,
     E: de::Error,
 {
-    if T::READ.catch_all || T::READ.aliases_by_text {
+    if const { T::READ.catch_all } || const { T::READ.aliases_by_text } {
         return fill_with_catch_all::<T, _>(state, map, tag);
     }
     while let Some(key) = map.next_held_key() {
@@ -262,7 +262,9 @@ where
     M: MapAccess<'de>,
 {
     match slot {
-        Some(NON_NAME) if T::READ.notices_non_name_keys => non_name_key::<T, M>(state, map),
+        Some(NON_NAME) if const { T::READ.notices_non_name_keys } => {
+            non_name_key::<T, M>(state, map)
+        }
         Some(slot) if T::CHOOSES && !T::owns(state, slot) => not_owned::<T, M>(slot, map),
         Some(slot) => T::deserialize_slot(state, slot, map),
         None => map.next_value::<IgnoredAny>().map(drop),
@@ -289,7 +291,7 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
-    if T::READ.deny_unknown_fields {
+    if const { T::READ.deny_unknown_fields } {
         let name = T::slot_name(slot).unwrap_or("");
         return Err(unknown_field::<T, M::Error>(name));
     }
@@ -312,11 +314,11 @@ where
         match key {
             TreeKey::Slot(slot) => T::deserialize_slot(state, slot, map)?,
             TreeKey::Rest(key) => {
-                if T::READ.notices_non_name_keys && key.is_non_name() {
+                if const { T::READ.notices_non_name_keys } && key.is_non_name() {
                     T::non_name_key(state);
                 }
                 let taken = match T::rest_claim(state, &key) {
-                    RestClaim::No if T::READ.deny_unknown_fields => {
+                    RestClaim::No if const { T::READ.deny_unknown_fields } => {
                         return Err(key.with_text(unknown_field::<T, M::Error>));
                     }
                     RestClaim::No => false,
@@ -324,7 +326,7 @@ where
                 };
                 if !taken {
                     // A hand-written tree that claimed the key and then declined it.
-                    if T::READ.deny_unknown_fields {
+                    if const { T::READ.deny_unknown_fields } {
                         return Err(unknown_field::<T, M::Error>("(a key no leaf claims)"));
                     }
                     map.next_value::<IgnoredAny>()?;

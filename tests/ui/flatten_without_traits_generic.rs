@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 use serde_fastkit::FastFlatten;
 
-// In a generic struct, a flattened field of a concrete type without the flatten traits is one
-// error too, at the field's type.
+// In a generic struct, a flattened field of a concrete type without the flatten traits gives
+// the errors it gives in a plain struct, the first at the field's type.
 #[derive(FastFlatten)]
 struct Page<T> {
     items: Vec<T>,

@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 use serde_fastkit::FastFlatten;
 
 // One mistake (a flattened type without the flatten traits, in a struct variant of an
-// internally tagged enum): one error, at the field's type.
+// internally tagged enum): the errors it gives, pinned; the first is at the field's type.
 #[derive(FastFlatten)]
 #[serde(tag = "type")]
 enum Event {
