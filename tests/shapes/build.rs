@@ -104,6 +104,10 @@ const REGRESSIONS: &[u64] = &[
     // input's end where serde's buffer runs out of it (a named rule, "a sequence longer than its
     // tuple").
     0x1ab7_eac2_e86f_54ab,
+    // Family 382 of seed 24 (YAML): an internally tagged enum's tag `0` beside a
+    // `#[serde(other)]` variant, which FastFlatten reads; serde's buffer reads variant 0, which
+    // misses a field (a named rule, "a tag given as its variant's index").
+    0x4b7c_6d03_a8cb_3727,
 ];
 
 fn main() {

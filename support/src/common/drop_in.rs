@@ -122,13 +122,20 @@ pub fn intended_by_shape<T: AsRef<str>>(
         }
         // A tag written as a YAML number (`tag: 0`): serde's buffer takes it as a variant's
         // index; serde_yaml gives FastFlatten's tag the text `0`, no variant's name, which a
-        // `#[serde(other)]` variant takes (elsewhere it is an error, see `intended`).
+        // `#[serde(other)]` variant takes (elsewhere it is an error, see `intended`). serde's
+        // read of the numbered variant may fail too (a field it needs is missing).
         (Ok(f), Ok(s))
             if family == Family::Yaml
                 && shape
                     .other_variants
                     .iter()
                     .any(|v| f.as_ref().contains(v) && !s.as_ref().contains(v)) =>
+        {
+            Some("a tag given as its variant's index")
+        }
+        (Ok(f), Err(_))
+            if family == Family::Yaml
+                && shape.other_variants.iter().any(|v| f.as_ref().contains(v)) =>
         {
             Some("a tag given as its variant's index")
         }
