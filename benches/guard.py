@@ -2,7 +2,7 @@
 """The instruction-count guard: a regression check that does not depend on a quiet machine.
 
 For every workload (support/src/workloads/) on the guarded formats (serde_json, ciborium,
-serde_cbor packed, rmp-serde, postcard), counts with callgrind the instructions of one decode
+serde_cbor packed, rmp-serde, postcard, bitcode), counts with callgrind the instructions of one decode
 and one encode of a batch by FastFlatten and by the workload's lower bound (the flat struct, or
 the plain struct of an enum's variant), and compares each FastFlatten / lower-bound ratio with
 the committed baseline (benches/guard/baseline.txt). A ratio more than 3% above its baseline
