@@ -83,7 +83,7 @@ const fn guarded_role(role: Role) -> bool {
 /// The visitors below test it in a `const` block (`if const { !guarded::<W, F>() } { return; }`):
 /// after monomorphization the compiler then drops the rest of the function for the other
 /// combinations, so the reader holds code for the measured ones only, which keeps its optimized
-/// build short enough for CI.
+/// build short (CONTRIBUTING.md, "Performance").
 const fn guarded<W: Workload, F: Format>() -> bool {
     let mut i = 0;
     while i < GUARDED.len() {
