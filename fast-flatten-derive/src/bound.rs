@@ -497,8 +497,18 @@ impl Bounds<'_> {
         if !field.flatten || field.catch_all || mentions_generics(ty, self.generics) {
             return;
         }
-        if self.which == Impl::Serialize && !field.ser_buffered && !attrs.skip_serializing() {
-            self.push(flatten_bound(ty, Impl::Serialize));
+        let gated = match self.which {
+            Impl::Serialize => !field.ser_buffered && !attrs.skip_serializing(),
+            Impl::Deserialize => !field.de_buffered && !attrs.skip_deserializing(),
+            Impl::Fields => field.in_fields(),
+        };
+        if gated {
+            // The reading impls on `FlattenFields` only (see above).
+            let which = match self.which {
+                Impl::Serialize => Impl::Serialize,
+                Impl::Deserialize | Impl::Fields => Impl::Fields,
+            };
+            self.push(flatten_bound(ty, which));
         }
     }
 }
@@ -639,6 +649,13 @@ pub fn flattened_enum_clauses(
     child: impl Fn(&EnumVariant) -> Option<Type>,
 ) -> FlattenedEnumClauses {
     let mut fields = own_clause(e.container.generics);
+    // The variant structs' `FlattenFields` are bounded on their fields' (see `Bounds::gate`).
+    Bounds {
+        generics: e.container.generics,
+        which: Impl::Fields,
+        clause: &mut fields,
+    }
+    .variant_gates(e);
     let mut de = enum_where_clause(e, Impl::Deserialize);
     let mut ser = enum_where_clause(e, Impl::Serialize);
     if children_join {
@@ -655,6 +672,25 @@ pub fn flattened_enum_clauses(
             if let Some(ty) = child(v) {
                 fields.predicates.push(flatten_bound(&ty, Impl::Fields));
                 de.predicates.push(flatten_bound(&ty, Impl::Deserialize));
+            }
+        }
+        // The enum's state holds its struct variants' states, whose types the compiler checks
+        // in the signatures of the enum's `FlattenDeserialize`, at the derive: a flattened field
+        // of a variant whose type lacks the trait would be an error there too, beside the one at
+        // the field. The enum's bodies call the variants only through the runtime, so this
+        // bound does not stand between a call and its impl (see `Bounds::gate`).
+        for (_, v) in e.de_variants() {
+            for member in v.trees().into_iter().flat_map(|t| &t.by_value.members) {
+                let field = FieldUse::of_member(member);
+                if field.flatten
+                    && !field.catch_all
+                    && !field.de_buffered
+                    && !field.attrs.skip_deserializing()
+                    && !mentions_generics(field.ty, e.container.generics)
+                {
+                    de.predicates
+                        .push(flatten_bound(field.ty, Impl::Deserialize));
+                }
             }
         }
         // The struct variants' trees are written through their fields' `FlattenSerialize`

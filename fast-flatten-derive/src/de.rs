@@ -1,14 +1,14 @@
 //! `FlattenDeserialize<'de>` and `Deserialize<'de>`.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned, ToTokens};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
 use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::inline;
 use crate::propagate::or_return;
-use crate::tree::{Member, Tree};
+use crate::tree::{type_ends, Access, Member, Tree};
 use crate::user_call;
 use crate::with_wrappers::WithWrapper;
 
@@ -169,25 +169,27 @@ fn children_items(tree: &Tree) -> ProvidedItems {
     if children.is_empty() {
         return ProvidedItems::default();
     }
-    let chooses = children.iter().map(|member| {
-        let ty = child_ty(tree, member);
-        quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::CHOOSES)
-    });
+    let chooses = children
+        .iter()
+        .map(|member| child_reader(tree, member, "CHOOSES"));
     let asks = children.iter().map(|member| {
         let ty = child_ty(tree, member);
-        let field = member.state_field();
+        let owns = tree.with_state(member, Access::Ref, |state| {
+            child_call(tree, member, "owns", None, quote!(#state, __own))
+        });
         let offset = &member.offset;
         quote! {
             let __own = __slot.wrapping_sub(#offset);
             if __own < <#ty as __fastkit::FlattenFields>::LEN {
-                return <#ty as __fastkit::FlattenDeserialize<'de>>::owns(&__state.#field, __own);
+                return #owns;
             }
         }
     });
     let tell = children.iter().map(|member| {
-        let ty = child_ty(tree, member);
-        let field = member.state_field();
-        quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::non_name_key(&mut __state.#field);)
+        let tell = tree.with_state(member, Access::Mut, |state| {
+            child_call(tree, member, "non_name_key", None, state)
+        });
+        quote!(#tell;)
     });
     ProvidedItems {
         chooses: Some(quote!(false #(|| #chooses)*)),
@@ -220,10 +222,9 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
             } else if member.is_flatten() {
                 // Field, path and lifetime as in the state struct, at the field's type: the
                 // literal's check of the child's state is the error reported there.
-                let new_state = child_reader(tree, member, "new_state");
-                let (first, last) = type_ends(member.ty());
+                let call = child_call(tree, member, "new_state", None, quote!());
+                let (first, _) = type_ends(member.ty());
                 let name = syn::Ident::new(&name.to_string(), first);
-                let call = quote_spanned!(last=> #new_state());
                 quote_spanned!(first=> #name: #call)
             } else {
                 quote!(#name: __fastkit::None)
@@ -234,15 +235,15 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
     let empty_checks: Vec<_> = seen
         .into_iter()
         .chain(members().map(|member| {
-            let name = member.state_field();
-            if member.is_catch_all() {
-                quote!(__fastkit::catch_all_is_empty(&__state.#name))
-            } else if member.is_flatten() {
-                let ty = child_ty(tree, member);
-                quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::state_is_empty(&__state.#name))
-            } else {
-                quote!(__state.#name.is_none())
-            }
+            tree.with_state(member, Access::Ref, |state| {
+                if member.is_catch_all() {
+                    quote!(__fastkit::catch_all_is_empty(#state))
+                } else if member.is_flatten() {
+                    child_call(tree, member, "state_is_empty", None, state)
+                } else {
+                    quote!((#state).is_none())
+                }
+            })
         }))
         .collect();
     let empty = if empty_checks.is_empty() {
@@ -262,13 +263,13 @@ fn slot_dispatch(tree: &Tree) -> TokenStream {
         let offset = &member.offset;
         if member.is_flatten() {
             let ty = child_ty(tree, member);
+            let read = tree.with_state(member, Access::Mut, |state| {
+                let args = quote!(#state, __slot - (#offset), __map);
+                child_call(tree, member, "deserialize_slot", None, args)
+            });
             quote! {
                 if __slot < #offset + <#ty as __fastkit::FlattenFields>::LEN {
-                    return <#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_slot(
-                        &mut __state.#field,
-                        __slot - (#offset),
-                        __map,
-                    );
+                    return #read;
                 }
             }
         } else if in_place {
@@ -382,21 +383,25 @@ fn finish(tree: &Tree) -> TokenStream {
 /// no keys (as serde's derive, which ignores the attribute, reads it) or, where it cannot, the
 /// default.
 fn child_value(tree: &Tree, member: &Member) -> TokenStream {
-    let field = member.state_field();
-    let ty = child_ty(tree, member);
-    let finish = unwrap_child(
-        member,
-        or_return(quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::finish(__state.#field))),
-    );
+    let finish = tree.with_state(member, Access::Move, |state| {
+        child_call(tree, member, "finish", None, state)
+    });
+    let finish = unwrap_child(member, or_return(finish));
     let default = match member.attrs().default() {
         SerdeDefault::None => return finish,
         SerdeDefault::Default => quote!(__fastkit::Default::default()),
         SerdeDefault::Path(path) => user_call::call(path, quote!()),
     };
     let read = unwrap_child(member, quote!(__read));
+    let is_empty = tree.with_state(member, Access::RefOwned, |state| {
+        child_call(tree, member, "state_is_empty", None, state)
+    });
+    let finish_empty = tree.with_state(member, Access::Move, |state| {
+        child_call(tree, member, "finish", Some(quote!(__E)), state)
+    });
     quote! {
-        if <#ty as __fastkit::FlattenDeserialize<'de>>::state_is_empty(&__state.#field) {
-            match <#ty as __fastkit::FlattenDeserialize<'de>>::finish::<__E>(__state.#field) {
+        if #is_empty {
+            match #finish_empty {
                 __fastkit::Ok(__read) => #read,
                 __fastkit::Err(_) => #default,
             }
@@ -539,13 +544,8 @@ fn deserialize_leaves(tree: &Tree) -> TokenStream {
         let local = member.local();
         let ty = member.ty();
         if member.is_flatten() {
-            let ty = child_ty(tree, member);
-            let read = unwrap_child(
-                member,
-                or_return(
-                    quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_leaves(__leaves)),
-                ),
-            );
+            let read = child_call(tree, member, "deserialize_leaves", None, quote!(__leaves));
+            let read = unwrap_child(member, or_return(read));
             return quote!(let #local = #read;);
         }
         let next = match wrapper_type(tree, member) {
@@ -663,27 +663,45 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
     }
 }
 
-/// `<Child as FlattenDeserialize<'de>>::item`, spanned at the field's type, where the state
-/// struct declares a child's state and `new_state` creates it: a child type without the trait
-/// is then first an error at the field, as its other uses there are (the compiler reports them
-/// once). `'de` keeps the expansion's span: the expansion declares it.
-fn child_reader(tree: &Tree, member: &Member, item: &str) -> TokenStream {
+/// `<Child as FlattenDeserialize<'de>>::item`, spanned at the field's type: the state struct
+/// declares a child's state with it and every body calls the child through it
+/// ([`child_call`]). A child type without the trait is then one error, at the field: the
+/// compiler reports an error at one span once. `'de` keeps the expansion's span: the expansion
+/// declares it.
+pub fn child_reader(tree: &Tree, member: &Member, item: &str) -> TokenStream {
+    child_path(tree, member, item, None)
+}
+
+/// `<Child as FlattenDeserialize<'de>>::item::<generic>(args)`, the call spanned at the field's
+/// type as [`child_reader`] is (the call's parentheses too: the compiler checks the method's
+/// signature at the call).
+pub fn child_call(
+    tree: &Tree,
+    member: &Member,
+    item: &str,
+    generic: Option<TokenStream>,
+    args: TokenStream,
+) -> TokenStream {
+    let path = child_path(tree, member, item, generic);
+    let (_, last) = type_ends(member.ty());
+    quote_spanned!(last=> #path(#args))
+}
+
+fn child_path(
+    tree: &Tree,
+    member: &Member,
+    item: &str,
+    generic: Option<TokenStream>,
+) -> TokenStream {
     let ty = child_ty(tree, member);
     let de = quote!('de);
     let (first, last) = type_ends(member.ty());
     let item = syn::Ident::new(item, last);
+    let item = match generic {
+        Some(generic) => quote_spanned!(last=> #item::<#generic>),
+        None => quote!(#item),
+    };
     quote_spanned!(first=> <#ty as __fastkit::FlattenDeserialize<#de>>::#item)
-}
-
-/// The spans of a type's first and last tokens: a path from one to the other covers the type as
-/// the compiler spans it (a `Span` cannot be joined outside a nightly compiler).
-fn type_ends(ty: &syn::Type) -> (Span, Span) {
-    let mut tokens = ty.to_token_stream().into_iter();
-    let first = tokens
-        .next()
-        .map_or_else(Span::call_site, |token| token.span());
-    let last = tokens.last().map_or(first, |token| token.span());
-    (first, last)
 }
 
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
@@ -706,17 +724,19 @@ fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
     // A marked catch-all map takes every key; a child is asked (only if it can take any: it
     // holds a catch-all, or reads some aliases by their text).
     let claim_of = |member: &Member, key: TokenStream| {
-        let field = member.state_field();
         let ty = child_ty(tree, member);
         if member.is_catch_all() {
             quote!(__fastkit::RestClaim::All)
         } else {
+            let claim = tree.with_state(member, Access::Mut, |state| {
+                child_call(tree, member, "rest_claim", None, quote!(#state, #key))
+            });
             quote! {
                 if const {
                     <#ty as __fastkit::FlattenFields>::READ.catch_all
                         || <#ty as __fastkit::FlattenFields>::READ.aliases_by_text
                 } {
-                    <#ty as __fastkit::FlattenDeserialize<'de>>::rest_claim(&mut __state.#field, #key)
+                    #claim
                 } else {
                     __fastkit::RestClaim::No
                 }
@@ -724,13 +744,19 @@ fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
         }
     };
     let give_to = |member: &Member| {
-        let field = member.state_field();
-        let ty = child_ty(tree, member);
-        if member.is_catch_all() {
-            quote!(__fastkit::catch_all_insert(&mut __state.#field, __key, __map))
-        } else {
-            quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::deserialize_rest(&mut __state.#field, __key, __map))
-        }
+        tree.with_state(member, Access::Mut, |state| {
+            if member.is_catch_all() {
+                quote!(__fastkit::catch_all_insert(#state, __key, __map))
+            } else {
+                child_call(
+                    tree,
+                    member,
+                    "deserialize_rest",
+                    None,
+                    quote!(#state, __key, __map),
+                )
+            }
+        })
     };
     let claims = takers.iter().map(|member| {
         let claim = claim_of(member, quote!(__key));
@@ -785,19 +811,15 @@ fn fill_members(tree: &Tree) -> Option<(Method, Method, Method)> {
         .de_members()
         .filter(|m| m.is_flatten() || m.is_catch_all())
         .map(|member| {
-            let field = member.state_field();
-            let fill = if member.is_catch_all() {
-                quote!(__fastkit::fill_catch_all_held::<_, _, _, __E>(&mut __state.#field, __held))
-            } else {
-                let ty = child_ty(tree, member);
-                quote! {
-                    <#ty as __fastkit::FlattenDeserialize<'de>>::fill_held::<__E>(
-                        &mut __state.#field,
-                        __held,
-                        __fastkit::held_mode::<#ty>(),
-                    )
+            let fill = tree.with_state(member, Access::Mut, |state| {
+                if member.is_catch_all() {
+                    quote!(__fastkit::fill_catch_all_held::<_, _, _, __E>(#state, __held))
+                } else {
+                    let ty = child_ty(tree, member);
+                    let args = quote!(#state, __held, __fastkit::held_mode::<#ty>());
+                    child_call(tree, member, "fill_held", Some(quote!(__E)), args)
                 }
-            };
+            });
             let fill = or_return(fill);
             quote!(#fill;)
         })
@@ -812,9 +834,9 @@ fn fill_members(tree: &Tree) -> Option<(Method, Method, Method)> {
             if member.is_catch_all() {
                 return quote!(true);
             }
-            let field = member.state_field();
-            let ty = child_ty(tree, member);
-            quote!(<#ty as __fastkit::FlattenDeserialize<'de>>::rest_takes_all(&mut __state.#field))
+            tree.with_state(member, Access::Mut, |state| {
+                child_call(tree, member, "rest_takes_all", None, state)
+            })
         });
     let serde_order = crate::fields::serde_order(tree, true).unwrap_or_else(|| quote!(false));
     let rest_takes_all = Method::inline(quote!(false #(|| #takes_all)*));

@@ -11,13 +11,16 @@ use crate::inline;
 use crate::read_shape::{Base, ReadShape};
 use crate::tree::{Member, Tree};
 
-pub fn expand(tree: &Tree) -> TokenStream {
+/// `writes`: the same derive writes the tree, so its checks ask both halves of each flattened
+/// field's type at once ([`Side::Both`]).
+pub fn expand(tree: &Tree, writes: bool) -> TokenStream {
     let per_key = inline::per_key();
     let ident = &tree.ident;
     let where_clause = bound::where_clause(tree, Impl::Fields);
 
     let len = tree.len_expr();
-    let fields = fields_const(tree);
+    let side = if writes { Side::Both } else { Side::Read };
+    let fields = fields_const(tree, side);
     let name_tree = name_tree(tree);
     // `<Child as FlattenFields>::READ.name` for each flattened member: what a tree's shape has
     // when any of its flattened fields has it.
@@ -114,7 +117,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         }
     });
 
-    let tree_checks = tree_checks(tree, Side::Read);
+    let tree_checks = tree_checks(tree, side);
     let slot_name = slot_name(tree);
 
     let target = ImplFor::item(ident, &tree.generics, where_clause);
@@ -206,12 +209,16 @@ fn shared_keys(tree: &Tree, question: Shared) -> Option<TokenStream> {
             let fields = quote!(<#ty as __fastkit::FlattenFields>);
             let (catch_all, takes_names, order) = match question {
                 Shared::Read => {
-                    let field = member.state_field();
-                    let de = quote!(<#ty as __fastkit::FlattenDeserialize<'de>>);
+                    let ask = |question: &str| {
+                        tree.with_state(member, crate::tree::Access::Mut, |state| {
+                            crate::de::child_call(tree, member, question, None, state)
+                        })
+                    };
+                    let takes_all = ask("rest_takes_all");
                     (
-                        quote!(#de::rest_takes_all(&mut __state.#field)),
-                        quote!((const { #fields::READ.catch_all } && !#de::rest_takes_all(&mut __state.#field))),
-                        quote!(#de::reads_in_serde_order(&mut __state.#field)),
+                        takes_all.clone(),
+                        quote!((const { #fields::READ.catch_all } && !#takes_all)),
+                        ask("reads_in_serde_order"),
                     )
                 }
                 // Taking names is a kind of `catch_all` the shape cannot tell: two count.
@@ -229,7 +236,11 @@ fn shared_keys(tree: &Tree, question: Shared) -> Option<TokenStream> {
                 catch_all,
                 has_leaves: quote!((#fields::LEN > 0)),
                 takes_names,
-                viewer: if runtime { quote!(const { #viewer }) } else { viewer },
+                viewer: if runtime {
+                    quote!(const { #viewer })
+                } else {
+                    viewer
+                },
                 order,
             }
         })
@@ -383,7 +394,11 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
 
 /// The names of all slots in order. Concatenated in a constant when every flattened child's type
 /// is known without the struct's type parameters; placeholders of the right count otherwise.
-fn fields_const(tree: &Tree) -> TokenStream {
+///
+/// The length is a constant argument, which the impl's bounds do not reach: a child's `LEN` is
+/// read there through the trait `side`'s check asks (spanned as the check is), so that a type
+/// without it is the check's error.
+fn fields_const(tree: &Tree, side: Side) -> TokenStream {
     let generic_child = tree
         .de_members()
         .any(|m| m.is_flatten() && mentions_type_params(m.ty(), &tree.generics));
@@ -414,7 +429,8 @@ fn fields_const(tree: &Tree) -> TokenStream {
         .map(|member| {
             if member.is_flatten() {
                 let ty = erase_lifetimes(member.ty());
-                count = quote!(#count + <#ty as __fastkit::FlattenFields>::LEN);
+                let len = child_names_item(member, side, "LEN");
+                count = quote!(#count + #len);
                 quote!(<#ty as __fastkit::FlattenFields>::FIELDS)
             } else {
                 let name = member.de_name();
@@ -458,9 +474,10 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
 
 /// One use of each flattened field's trait for `side` (its name tree), for the fields whose
 /// type has no parameter: an error at the field's type for a type without the trait. The
-/// writing impls are bounded on it (`Bounds::gate` in [`crate::bound`]), so that this is the
-/// writing side's one error; the reading impls' bodies add their own. [`tree_checks`] holds
-/// these uses; a derive of both halves writes the writing side's here.
+/// writing impls, and the reading impls for `FlattenFields`, are bounded on it (`Bounds::gate`
+/// in [`crate::bound`]), so that this is that trait's one error; `FlattenDeserialize`'s is the
+/// reading state's (`crate::de::child_reader`). A generic tree's [`tree_checks`] are these
+/// uses.
 pub fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
     let uses = tree
         .members
@@ -478,7 +495,7 @@ pub fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
 /// buffered).
 fn checked(member: &Member, side: Side) -> bool {
     match side {
-        Side::Read => !member.is_de_buffered(),
+        Side::Read | Side::Both => !member.is_de_buffered(),
         Side::Write => {
             !(member.is_de_buffered()
                 || member.is_ser_buffered()
@@ -520,11 +537,16 @@ fn names_known_unique(tree: &Tree) -> bool {
 }
 
 /// `<Child as FlattenFields>::NAME_TREE` for a flattened member, lifetimes erased, spanned at the
-/// field's type: where the error for a type without the flatten traits points.
+/// field's type: where the error for a type without the flatten traits points. Asked of both
+/// halves, a member written too is asked through `FlattenBoth`, so that a type with neither
+/// half's traits is one error here (and one at the reading state), not one per trait.
 fn child_name_tree(member: &Member, side: Side) -> TokenStream {
     if side == Side::Write {
         let ty = erase_lifetimes(member.ty());
         return quote_spanned!(member.ty().span()=> <#ty as __fastkit::FlattenSerialize>::WRITE.name_tree);
+    }
+    if side == Side::Both && checked(member, Side::Write) {
+        return child_names_item(member, side, "NAME_TREE");
     }
     // `flat_ty` is always a type (the field's, or `Buffered<..>` of it).
     let ty = match syn::parse2::<syn::Type>(member.flat_ty.clone()) {
@@ -534,11 +556,27 @@ fn child_name_tree(member: &Member, side: Side) -> TokenStream {
     quote_spanned!(member.ty().span()=> <#ty as __fastkit::FlattenFields>::NAME_TREE)
 }
 
-/// Which trait's name trees a check reads: the reading side's (`FlattenFields::NAME_TREE`) or
-/// the writing side's (`FlattenSerialize::WRITE`), for a derive of writing only.
+/// `<Child as FlattenBoth>::item` where `side` asks both halves of a member written too,
+/// `<Child as FlattenFields>::item` otherwise (`FlattenBoth` has `FlattenFields`' `LEN` and
+/// `NAME_TREE`), spanned as [`child_name_tree`] is.
+fn child_names_item(member: &Member, side: Side, item: &str) -> TokenStream {
+    let ty = erase_lifetimes(member.ty());
+    let trait_ = if side == Side::Both && checked(member, Side::Write) {
+        quote!(FlattenBoth)
+    } else {
+        quote!(FlattenFields)
+    };
+    let item = format_ident!("{}", item);
+    quote_spanned!(member.ty().span()=> <#ty as __fastkit::#trait_>::#item)
+}
+
+/// Which trait's name trees a check reads: the reading side's (`FlattenFields::NAME_TREE`),
+/// the writing side's (`FlattenSerialize::WRITE`), for a derive of writing only, or both
+/// (`FlattenBoth::NAMES`, the reading side's names), for a derive of both halves.
 #[derive(Clone, Copy, PartialEq)]
 pub enum Side {
     Read,
+    Both,
     Write,
 }
 

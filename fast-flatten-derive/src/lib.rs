@@ -225,7 +225,7 @@ fn items(
             let tree = tree::Tree::of_struct(container, options)?;
             halves.pick(
                 || {
-                    [fields::expand(&tree), de::expand(&tree)]
+                    [fields::expand(&tree, halves.ser), de::expand(&tree)]
                         .into_iter()
                         .collect()
                 },

@@ -11,13 +11,14 @@ use crate::with_wrappers::WithWrapper;
 
 /// `standalone`: the derive writes no `FlattenFields` (`FastSerialize`), whose expansion holds
 /// the tree's compile-time name checks: they are written here, over the written names.
-/// Otherwise only the uses of the flattened fields' `FlattenSerialize` are.
+/// Otherwise those checks ask the flattened fields' `FlattenSerialize` too
+/// ([`crate::fields::Side::Both`]).
 pub fn expand(tree: &Tree, standalone: bool) -> TokenStream {
     let flatten_serialize = flatten_serialize(tree);
     let checks = if standalone {
         crate::fields::tree_checks(tree, crate::fields::Side::Write)
     } else {
-        crate::fields::trait_uses(tree, crate::fields::Side::Write)
+        TokenStream::new()
     };
     let where_clause = bound::where_clause(tree, Impl::Serialize);
     let name = tree.ser_name;

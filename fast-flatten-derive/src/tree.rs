@@ -6,7 +6,7 @@
 //! into the variant) and a hidden struct holding them by reference (what is serialized).
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use serde_derive_internals::ast::{Container, Data, Field, Style, Variant};
 use serde_derive_internals::attr;
 use serde_derive_internals::name::Name;
@@ -441,5 +441,91 @@ pub fn all_fields<'a>(container: &'a Container<'a>) -> Vec<&'a Field<'a>> {
     match &container.data {
         Data::Struct(_, fields) => fields.iter().collect(),
         Data::Enum(variants) => variants.iter().flat_map(|v| &v.fields).collect(),
+    }
+}
+
+/// The spans of a type's first and last tokens: a path from one to the other covers the type as
+/// the compiler spans it (a `Span` cannot be joined outside a nightly compiler).
+pub fn type_ends(ty: &syn::Type) -> (Span, Span) {
+    let mut tokens = quote::ToTokens::to_token_stream(ty).into_iter();
+    let first = tokens
+        .next()
+        .map_or_else(Span::call_site, |token| token.span());
+    let last = tokens.last().map_or(first, |token| token.span());
+    (first, last)
+}
+
+/// How an expression of a reading impl's body takes a member's progress out of `__state`.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Access {
+    /// `&__state.__fieldN`
+    Ref,
+    /// `&mut __state.__fieldN`
+    Mut,
+    /// `__state.__fieldN`, moved out of a state the body owns.
+    Move,
+    /// `&__state.__fieldN` of a state the body owns.
+    RefOwned,
+}
+
+impl Tree<'_> {
+    /// `use_state` given a member's progress in the reading state (`__state`), taken as `access`
+    /// says.
+    ///
+    /// A flattened child's state is bound by a pattern spanned at the field's type rather than
+    /// read as `__state.__fieldN`: the compiler checks the child's `FlattenDeserialize` where it
+    /// learns the state's type, so for a type without the trait that is the error at the field
+    /// the state struct already reports (the compiler prints it once), not one per body at the
+    /// derive. The block's value is `use_state`'s, never the state itself, whose type would be
+    /// checked again at the block. The binding is spanned at the type too, so that it resolves
+    /// where the type's tokens come from (a `macro_rules!` argument, say).
+    pub fn with_state(
+        &self,
+        member: &Member,
+        access: Access,
+        use_state: impl FnOnce(TokenStream) -> TokenStream,
+    ) -> TokenStream {
+        let field = member.state_field();
+        if !member.is_flatten() {
+            return use_state(match access {
+                Access::Ref | Access::RefOwned => quote!(&__state.#field),
+                Access::Mut => quote!(&mut __state.#field),
+                Access::Move => quote!(__state.#field),
+            });
+        }
+        let state = &self.state;
+        // The state's generic arguments as the impl names them, so that the compiler's message
+        // names the child's trait as the state struct's does (`'de`, not `'_`).
+        let generics = crate::bound::with_de_lifetime(&self.generics);
+        let (_, arguments, _) = generics.split_for_impl();
+        let arguments = arguments.as_turbofish();
+        let (first, last) = type_ends(member.ty());
+        let field = Ident::new(&field.to_string(), first);
+        // The binding spans the type as the state struct's field does (its first and last
+        // tokens): the compiler checks the state's type at the binding. Its mode is spelled
+        // out rather than left to default binding modes, which differ between editions.
+        let binding = Ident::new("__child_state", last);
+        let (mode, source) = match access {
+            Access::Ref => (quote_spanned!(first=> ref), quote!(*__state)),
+            Access::Mut => (quote_spanned!(first=> ref mut), quote!(*__state)),
+            Access::Move => (quote_spanned!(first=> mut), quote!(__state)),
+            Access::RefOwned => (quote_spanned!(first=> ref), quote!(__state)),
+        };
+        let pattern = quote!(#field: #mode #binding);
+        // Its uses span the type too: an expression of the state's type is checked where it is
+        // used. A use is a place read through a reference, spelled from the first token to the
+        // last, or for a moved state, a call of `identity`.
+        let value = use_state(match access {
+            Access::Ref | Access::RefOwned => quote_spanned!(first=> &*#binding),
+            Access::Mut => quote_spanned!(first=> &mut *#binding),
+            Access::Move => {
+                let call = quote_spanned!(last=> (#binding));
+                quote_spanned!(first=> __fastkit::identity #call)
+            }
+        });
+        // `mut`: the moved state is a binding of its own, which not every use changes.
+        let allow = (access == Access::Move).then(|| quote!(#[allow(unused_mut)]));
+        // In parentheses: a block at the start of a statement would end the expression.
+        quote!(({ #allow let #state #arguments { #pattern, .. } = #source; #value }))
     }
 }

@@ -25,18 +25,17 @@ pub fn expand(e: &Enum, halves: Halves) -> TokenStream {
         if read || (written && halves.de) {
             // The by-value struct's `FlattenFields` holds the names' compile-time checks.
             out.extend(declaration(by_value, false));
-            out.extend(fields::expand(by_value));
+            out.extend(fields::expand(by_value, written));
         }
         if read {
             out.extend(de::expand(by_value));
         }
         if written {
             out.extend(declaration(by_ref, true));
-            out.extend(if halves.de {
-                fields::trait_uses(by_ref, fields::Side::Write)
-            } else {
-                fields::tree_checks(by_ref, fields::Side::Write)
-            });
+            // With the reading half, the by-value struct's checks ask both halves.
+            if !halves.de {
+                out.extend(fields::tree_checks(by_ref, fields::Side::Write));
+            }
             out.extend(ser::flatten_serialize(by_ref));
         }
     }

@@ -94,6 +94,7 @@
 //! ```
 
 #[cfg(feature = "alloc")]
+mod both_halves;
 mod buffered;
 mod catch_all;
 #[cfg(feature = "alloc")]
@@ -120,6 +121,7 @@ mod write_shape;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
+pub use self::both_halves::FlattenBoth;
 #[cfg(feature = "alloc")]
 pub(crate) use self::held_map::fill_in_serde_order_after;
 #[doc(hidden)]

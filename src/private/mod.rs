@@ -11,6 +11,7 @@ mod unit_struct;
 #[cfg(feature = "alloc")]
 pub use alloc::vec::Vec;
 pub use core::clone::Clone;
+pub use core::convert::identity;
 pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;
 pub use core::marker::PhantomData;
@@ -25,9 +26,9 @@ pub use serde::ser::{Serialize, Serializer};
 
 pub use crate::flatten::for_derive::*;
 pub use crate::flatten::{
-    deserialize_leaf, deserialize_struct, serialize_struct, FieldSink, FlattenDeserialize,
-    FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart, ReadShape, RestClaim, RestKey,
-    SeqLeaves, WriteShape,
+    deserialize_leaf, deserialize_struct, serialize_struct, FieldSink, FlattenBoth,
+    FlattenDeserialize, FlattenFields, FlattenSerialize, HeldMap, HeldMode, NamePart, ReadShape,
+    RestClaim, RestKey, SeqLeaves, WriteShape,
 };
 
 pub use self::missing::missing_field;
