@@ -480,17 +480,21 @@ impl Bounds<'_> {
         }
     }
 
-    /// The writing trait of a flattened field whose type has no parameter, as a bound of the
-    /// writing impls ([`flatten_bound`]): if the type lacks it, the impls do not apply, rather
-    /// than every use of the trait in their bodies being an error. The one error of that
-    /// mistake is the use of the trait at the field's type ([`crate::fields::trait_uses`]).
+    /// A flattened field's trait without a lifetime, for a field whose type has no parameter,
+    /// as a bound ([`flatten_bound`]): `FlattenSerialize` of the writing impls, `FlattenFields`
+    /// of the reading ones and of `FlattenFields`. If the type lacks it, the impls do not
+    /// apply, rather than every use of the trait in their bodies being an error. The one error
+    /// of that mistake is the name check at the field's type ([`crate::fields::tree_checks`]).
     /// Such a type is not recursive through the flatten traits (their constants would be a
-    /// cycle), so the bound is no cycle either.
+    /// cycle), so the bound is no cycle either. A bound without a parameter leaves the
+    /// compiler resolving the trait's calls to the impl (it prefers an impl to a bound that
+    /// names no parameter).
     ///
-    /// The reading impls are not bounded so: a bound on a trait, even one that holds, is what
-    /// the compiler then resolves the trait's calls in their bodies through, and it does not
-    /// inline them before code generation. Measured on the wide record's reading, 2.7 to 3.8%
-    /// more instructions; writing is unchanged.
+    /// The reading impls are not bounded on `FlattenDeserialize<'de>`: a bound naming the
+    /// impl's `'de`, even one that holds, is what the compiler then resolves the trait's calls
+    /// in their bodies through, and it does not inline them before code generation. Measured
+    /// on the wide record's reading, 2.7 to 3.8% more instructions. Its one error is the
+    /// reading state's, at the field (`crate::de::child_reader`).
     fn gate(&mut self, field: &FieldUse) {
         let attrs = field.attrs;
         let ty = field.ty;

@@ -448,9 +448,10 @@ fn fields_const(tree: &Tree, side: Side) -> TokenStream {
 /// tree is checked where it is instantiated, by [`generic_names_check`].
 ///
 /// The check spells the name tree out rather than reading `NAME_TREE` of the struct, so that it
-/// is also the one place the expansion uses a flattened field's traits unbounded (`bound.rs`
-/// bounds only type parameters): a field type without them is one error here, at the field's
-/// type. A generic tree gets the same use of each of its children on its own.
+/// is also where a flattened field's traits are asked unbounded (the impls are bounded on them:
+/// `Bounds::gate` in [`crate::bound`]): a field type without them is one error here, at the
+/// field's type, for every trait `side` asks. A generic tree gets the same use of each of its
+/// children on its own ([`trait_uses`]).
 pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
     if is_generic(tree) {
         return trait_uses(tree, side);
@@ -478,7 +479,7 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
 /// in [`crate::bound`]), so that this is that trait's one error; `FlattenDeserialize`'s is the
 /// reading state's (`crate::de::child_reader`). A generic tree's [`tree_checks`] are these
 /// uses.
-pub fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
+fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
     let uses = tree
         .members
         .iter()

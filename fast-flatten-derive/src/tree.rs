@@ -501,20 +501,20 @@ impl Tree<'_> {
         let arguments = arguments.as_turbofish();
         let (first, last) = type_ends(member.ty());
         let field = Ident::new(&field.to_string(), first);
-        // The binding spans the type as the state struct's field does (its first and last
-        // tokens): the compiler checks the state's type at the binding. Its mode is spelled
-        // out rather than left to default binding modes, which differ between editions.
+        // The binding mode is spelled out rather than left to default binding modes, which
+        // differ between editions; the place matched is the state itself. A binding by
+        // reference spans the type (the compiler checks the state's type there too), one by
+        // value need not.
         let binding = Ident::new("__child_state", last);
         let (mode, source) = match access {
             Access::Ref => (quote_spanned!(first=> ref), quote!(*__state)),
             Access::Mut => (quote_spanned!(first=> ref mut), quote!(*__state)),
-            Access::Move => (quote_spanned!(first=> mut), quote!(__state)),
+            Access::Move => (quote!(), quote!(__state)),
             Access::RefOwned => (quote_spanned!(first=> ref), quote!(__state)),
         };
-        let pattern = quote!(#field: #mode #binding);
-        // Its uses span the type too: an expression of the state's type is checked where it is
-        // used. A use is a place read through a reference, spelled from the first token to the
-        // last, or for a moved state, a call of `identity`.
+        // Each use of the binding spans the type from its first token to its last: the compiler
+        // checks the state's type where an expression of it is used. A use is a reborrow, or
+        // for a moved state, a call of `identity`.
         let value = use_state(match access {
             Access::Ref | Access::RefOwned => quote_spanned!(first=> &*#binding),
             Access::Mut => quote_spanned!(first=> &mut *#binding),
@@ -523,9 +523,7 @@ impl Tree<'_> {
                 quote_spanned!(first=> __fastkit::identity #call)
             }
         });
-        // `mut`: the moved state is a binding of its own, which not every use changes.
-        let allow = (access == Access::Move).then(|| quote!(#[allow(unused_mut)]));
         // In parentheses: a block at the start of a statement would end the expression.
-        quote!(({ #allow let #state #arguments { #pattern, .. } = #source; #value }))
+        quote!(({ let #state #arguments { #field: #mode #binding, .. } = #source; #value }))
     }
 }

@@ -1,8 +1,9 @@
 use serde::{Deserialize, Serialize};
 use serde_fastkit::{FastDeserialize, FastFlatten};
 
-// Three types each flattening a type that derives serde's traits (a forgotten derive): the
-// errors each derive gives, pinned (the writing half's: one, at the field's type).
+// Three types each flattening a type that derives serde's traits (a forgotten derive): two
+// errors each, both at the field's type (the reading state's `FlattenDeserialize`, and the
+// names with the writing traits, `FlattenBoth`, or for a reading half alone `FlattenFields`).
 #[derive(FastFlatten)]
 struct Both {
     id: u32,
