@@ -93,8 +93,8 @@
 //! assert_eq!(serde_json::to_string(&pin).unwrap(), r#"{"label":"home","x":1,"y":2}"#);
 //! ```
 
-#[cfg(feature = "alloc")]
 mod both_halves;
+#[cfg(feature = "alloc")]
 mod buffered;
 mod catch_all;
 #[cfg(feature = "alloc")]
