@@ -1,14 +1,15 @@
 //! `FlattenDeserialize<'de>` and `Deserialize<'de>`.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
+use crate::child::{child_call, child_reader, child_ty, type_ends, Access};
 use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::inline;
 use crate::propagate::or_return;
-use crate::tree::{type_ends, Access, Member, Tree};
+use crate::tree::{Expecting, Member, Tree};
 use crate::user_call;
 use crate::with_wrappers::WithWrapper;
 
@@ -635,17 +636,6 @@ fn missing_in_seq(tree: &Tree, member: &Member) -> TokenStream {
         .unwrap_or_else(|| quote!(return __fastkit::Err(__leaves.invalid_length())))
 }
 
-/// The type a flattened member's state and reading are asked of: its `flat_ty`, or for a
-/// `flatten, deserialize_with` field the buffered wrapper that calls the function.
-pub fn child_ty(tree: &Tree, member: &Member) -> TokenStream {
-    match wrapper_type(tree, member) {
-        Some(wrapper) => {
-            quote!(__fastkit::Buffered<#wrapper>)
-        }
-        None => member.flat_ty.clone(),
-    }
-}
-
 /// The field's value from what `child_ty` reads: unwrapped from `Buffered` and from the
 /// `deserialize_with` wrapper.
 fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
@@ -661,47 +651,6 @@ fn unwrap_child(member: &Member, read: TokenStream) -> TokenStream {
     } else {
         inner
     }
-}
-
-/// `<Child as FlattenDeserialize<'de>>::item`, spanned at the field's type: the state struct
-/// declares a child's state with it and every body calls the child through it
-/// ([`child_call`]). A child type without the trait is then one error, at the field: the
-/// compiler reports an error at one span once. `'de` keeps the expansion's span: the expansion
-/// declares it.
-pub fn child_reader(tree: &Tree, member: &Member, item: &str) -> TokenStream {
-    child_path(tree, member, item, None)
-}
-
-/// `<Child as FlattenDeserialize<'de>>::item::<generic>(args)`, the call spanned at the field's
-/// type as [`child_reader`] is (the call's parentheses too: the compiler checks the method's
-/// signature at the call).
-pub fn child_call(
-    tree: &Tree,
-    member: &Member,
-    item: &str,
-    generic: Option<TokenStream>,
-    args: TokenStream,
-) -> TokenStream {
-    let path = child_path(tree, member, item, generic);
-    let (_, last) = type_ends(member.ty());
-    quote_spanned!(last=> #path(#args))
-}
-
-fn child_path(
-    tree: &Tree,
-    member: &Member,
-    item: &str,
-    generic: Option<TokenStream>,
-) -> TokenStream {
-    let ty = child_ty(tree, member);
-    let de = quote!('de);
-    let (first, last) = type_ends(member.ty());
-    let item = syn::Ident::new(item, last);
-    let item = match generic {
-        Some(generic) => quote_spanned!(last=> #item::<#generic>),
-        None => quote!(#item),
-    };
-    quote_spanned!(first=> <#ty as __fastkit::FlattenDeserialize<#de>>::#item)
 }
 
 /// The wrapper type of a `deserialize_with` leaf, with its generic arguments.
@@ -848,4 +797,14 @@ fn fill_members(tree: &Tree) -> Option<(Method, Method, Method)> {
         __fastkit::Ok(())
     });
     Some((rest_takes_all, reads_in_serde_order, fill_members))
+}
+
+/// The runtime's `Expecting` of what the visitor expects.
+impl ToTokens for Expecting<'_> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(match self {
+            Expecting::Custom(custom) => quote!(__fastkit::Expecting::Custom(#custom)),
+            Expecting::Text(text) => quote!(__fastkit::Expecting::Text(#text)),
+        });
+    }
 }

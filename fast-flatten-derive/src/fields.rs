@@ -9,7 +9,7 @@ use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
 use crate::impls::{self, ImplFor, Trait};
 use crate::inline;
 use crate::read_shape::{Base, ReadShape};
-use crate::tree::{Member, Tree};
+use crate::tree::{Member, Offset, Slots, Tree};
 
 /// `writes`: the same derive writes the tree, so its checks ask both halves of each flattened
 /// field's type at once ([`Side::Both`]).
@@ -202,16 +202,16 @@ fn shared_keys(tree: &Tree, question: Shared) -> Option<TokenStream> {
             // The state's type, at run time; in the constant (no `'de` there), the member's
             // type, whose `FlattenFields` are the same.
             let ty = if runtime {
-                crate::de::child_ty(tree, member)
+                crate::child::child_ty(tree, member)
             } else {
-                member.flat_ty.clone()
+                member.flat_ty.to_token_stream()
             };
             let fields = quote!(<#ty as __fastkit::FlattenFields>);
             let (catch_all, takes_names, order) = match question {
                 Shared::Read => {
                     let ask = |question: &str| {
-                        tree.with_state(member, crate::tree::Access::Mut, |state| {
-                            crate::de::child_call(tree, member, question, None, state)
+                        tree.with_state(member, crate::child::Access::Mut, |state| {
+                            crate::child::child_call(tree, member, question, None, state)
                         })
                     };
                     let takes_all = ask("rest_takes_all");
@@ -477,7 +477,7 @@ pub fn tree_checks(tree: &Tree, side: Side) -> TokenStream {
 /// type has no parameter: an error at the field's type for a type without the trait. The
 /// writing impls, and the reading impls for `FlattenFields`, are bounded on it (`Bounds::gate`
 /// in [`crate::bound`]), so that this is that trait's one error; `FlattenDeserialize`'s is the
-/// reading state's (`crate::de::child_reader`). A generic tree's [`tree_checks`] are these
+/// reading state's (`crate::child`). A generic tree's [`tree_checks`] are these
 /// uses.
 fn trait_uses(tree: &Tree, side: Side) -> TokenStream {
     let uses = tree
@@ -549,11 +549,7 @@ fn child_name_tree(member: &Member, side: Side) -> TokenStream {
     if side == Side::Both && checked(member, Side::Write) {
         return child_names_item(member, side, "NAME_TREE");
     }
-    // `flat_ty` is always a type (the field's, or `Buffered<..>` of it).
-    let ty = match syn::parse2::<syn::Type>(member.flat_ty.clone()) {
-        Ok(ty) => quote::ToTokens::into_token_stream(erase_lifetimes(&ty)),
-        Err(_) => member.flat_ty.clone(),
-    };
+    let ty = erase_lifetimes(&member.flat_ty);
     quote_spanned!(member.ty().span()=> <#ty as __fastkit::FlattenFields>::NAME_TREE)
 }
 
@@ -661,4 +657,23 @@ pub fn leaf_name_part<N: ToTokens>(
         None => quote!(__fastkit::None),
     };
     quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
+}
+
+/// A member's first slot: `0` (`1` after a tag), plus the slots of each member before it.
+impl ToTokens for Offset {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let start = if self.tagged { quote!(1) } else { quote!(0) };
+        let before = &self.before;
+        tokens.extend(quote!(#start #(+ #before)*));
+    }
+}
+
+/// A member's slot count: `1`, or its type's `<T as FlattenFields>::LEN`.
+impl ToTokens for Slots {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(match self {
+            Slots::One => quote!(1),
+            Slots::Len(ty) => quote!(<#ty as __fastkit::FlattenFields>::LEN),
+        });
+    }
 }

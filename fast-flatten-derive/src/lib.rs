@@ -8,10 +8,11 @@
 //! | attributes | `attr.rs` | `#[fast_flatten(...)]`; `#[serde(...)]` is read by `serde_derive_internals`, serde's own parser |
 //! | checks | `check.rs` | shapes and attributes FastFlatten cannot (yet) expand, as spanned errors |
 //! | errors | `errors.rs` | the one collector every phase reports into |
-//! | model | `tree.rs`, `variants.rs` | a struct's leaves and flattened children in declaration order; an enum's variants and their trees |
+//! | model | `tree.rs`, `variants.rs` | plain data: a struct's members in declaration order (each a `MemberKind`, with its types and first slot); an enum's variants and their trees |
 //! | bounds | `bound.rs` | where clauses for generic structs and enums, by serde's rules |
 //! | impl headers | `impls.rs` | every `impl Trait for Type` the expansions write, serde's signatures and `FlattenDeserialize`'s |
 //! | struct expansion | `fields.rs`, `de.rs`, `ser.rs` | one file per generated trait family |
+//! | flattened children | `child.rs` | a reading body's uses of a child (its type, state and calls), spanned at the field's type |
 //! | read shapes | `read_shape.rs` | `FlattenFields::READ`, with only the answers that may be `true` |
 //! | enum expansion | `enum_de.rs`, `enum_ser.rs`, `enum_flatten.rs`, `enum_reader.rs`, `variant_structs.rs` | reading and writing each representation, the flatten traits of an enum (the reading impls written once), the hidden structs of struct variants |
 //! | user functions | `user_call.rs`, `with_wrappers.rs` | calls of `default`, `with`, `skip_serializing_if` paths, spanned at the attribute; the hidden types `serialize_with` and `deserialize_with` are called through |
@@ -31,6 +32,7 @@
 mod attr;
 mod bound;
 mod check;
+mod child;
 mod convert;
 mod de;
 mod dummy;

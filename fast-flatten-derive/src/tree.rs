@@ -6,7 +6,7 @@
 //! into the variant) and a hidden struct holding them by reference (what is serialized).
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use serde_derive_internals::ast::{Container, Data, Field, Style, Variant};
 use serde_derive_internals::attr;
 use serde_derive_internals::name::Name;
@@ -30,9 +30,8 @@ pub struct Tree<'a> {
     /// The name given to `serialize_struct` / `deserialize_struct`.
     pub ser_name: &'a Name,
     pub de_name: &'a Name,
-    /// What the visitor expects, in serde's words ("struct X", "struct variant E::V"), as an
-    /// expression of the runtime's `Expecting`.
-    pub expecting: TokenStream,
+    /// What the visitor expects.
+    pub expecting: Expecting<'a>,
     pub deny_unknown_fields: bool,
     /// `#[fast_flatten(strict)]` on the container (the enum, for a variant's hidden struct).
     pub strict: bool,
@@ -44,25 +43,68 @@ pub struct Tree<'a> {
     pub de_bound: Option<&'a [WherePredicate]>,
     /// For a variant's hidden struct, the enum's type: the struct's marker field uses every
     /// generic parameter of the enum (its fields may not), and `'__a` for the by-reference one.
-    pub marker: Option<TokenStream>,
+    pub marker: Option<Type>,
     /// `#[serde(tag = "...")]` on a struct: the tag key, written first with the struct's name
     /// as its value (slot 0), and accepted (its value ignored) when reading, as serde does.
     pub tag: Option<&'a str>,
 }
 
+#[derive(Clone)]
 pub struct Member<'a> {
     pub field: &'a Field<'a>,
     /// Position among the struct's fields; names the state field and local variables.
     pub index: usize,
-    /// The first slot this member occupies, as a constant expression (deserialized members only).
-    pub offset: TokenStream,
-    pub options: FieldOptions,
+    pub kind: MemberKind,
+    /// The first slot this member occupies (deserialized members only).
+    pub offset: Offset,
     /// The type the flatten traits are asked of for a flattened member: the field's type, or
     /// `Buffered<type>` when it is read as serde reads it (`Option<Buffered<T>>` for an
     /// `Option<T>` outside strict structs).
-    pub flat_ty: TokenStream,
+    pub flat_ty: Type,
     /// Whether `flat_ty` is `Option<Buffered<T>>`.
     pub buffered_option: bool,
+}
+
+/// What a member of a tree is, decided once from its attributes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MemberKind {
+    /// An own field of the struct: one leaf.
+    Leaf,
+    /// A flattened field: read and written through its type's flatten traits, or as serde
+    /// flattens it (through the type's own `Deserialize` / `Serialize`) for the halves marked
+    /// buffered: both with `#[fast_flatten(buffered)]`, one with `deserialize_with` or
+    /// `serialize_with`.
+    Flattened {
+        de_buffered: bool,
+        ser_buffered: bool,
+    },
+    /// A flattened map marked `#[fast_flatten(catch_all)]`.
+    CatchAll,
+}
+
+/// Where a member's slots start among the tree's: after the tag's slot (when the tree has a
+/// tag) and the slots of the members before it.
+#[derive(Clone)]
+pub struct Offset {
+    pub tagged: bool,
+    pub before: Vec<Slots>,
+}
+
+/// The slots a member occupies.
+#[derive(Clone)]
+pub enum Slots {
+    /// An own leaf's one.
+    One,
+    /// A flattened type's `FlattenFields::LEN`.
+    Len(Box<Type>),
+}
+
+/// What the visitor expects, in serde's words: the container's `#[serde(expecting = "...")]`,
+/// or serde's text ("struct X", "struct variant E::V").
+#[derive(Clone)]
+pub enum Expecting<'a> {
+    Custom(&'a str),
+    Text(String),
 }
 
 /// The name of the marker field of a variant's hidden structs.
@@ -76,7 +118,7 @@ impl<'a> Tree<'a> {
             Data::Enum(_) => unreachable_enum(container)?,
         };
         let attrs = &container.attrs;
-        let expecting = expecting(attrs, &format!("struct {}", container.ident));
+        let expecting = Expecting::of(attrs, format!("struct {}", container.ident));
         let tag = match attrs.tag() {
             serde_derive_internals::attr::TagType::Internal { tag } => Some(tag.as_str()),
             _ => None,
@@ -114,9 +156,9 @@ impl<'a> Tree<'a> {
         debug_assert!(matches!(variant.style, Style::Struct));
         let attrs = &container.attrs;
         let ident = variant_struct_ident(&container.ident, &variant.ident, "");
-        let expecting = expecting(
+        let expecting = Expecting::of(
             attrs,
-            &format!("struct variant {}::{}", container.ident, variant.ident),
+            format!("struct variant {}::{}", container.ident, variant.ident),
         );
         let enum_ident = &container.ident;
         let (_, ty_generics, _) = container.generics.split_for_impl();
@@ -126,7 +168,7 @@ impl<'a> Tree<'a> {
             vis: &container.original.vis,
             generics: container.generics.clone(),
             members: members(&variant.fields, false, options.strict)?,
-            marker: Some(quote!(#enum_ident #ty_generics)),
+            marker: Some(syn::parse_quote!(#enum_ident #ty_generics)),
             by_ref: false,
             ser_name: variant.attrs.name().serialize_name(),
             de_name: variant.attrs.name().deserialize_name(),
@@ -145,24 +187,12 @@ impl<'a> Tree<'a> {
     pub fn by_reference(&self, enum_ident: &Ident, variant: &Ident) -> Tree<'a> {
         let mut generics = self.generics.clone();
         generics.params.insert(0, syn::parse_quote!('__a));
-        let members = self
-            .members
-            .iter()
-            .map(|member| Member {
-                field: member.field,
-                index: member.index,
-                offset: member.offset.clone(),
-                options: member.options,
-                flat_ty: member.flat_ty.clone(),
-                buffered_option: member.buffered_option,
-            })
-            .collect();
         Tree {
             ident: variant_struct_ident(enum_ident, variant, "Ref"),
             vis: self.vis,
             generics,
             state: self.state.clone(),
-            members,
+            members: self.members.clone(),
             by_ref: true,
             ser_name: self.ser_name,
             de_name: self.de_name,
@@ -199,7 +229,7 @@ impl<'a> Tree<'a> {
 
     /// `LEN` of the whole struct: the sum of its members' slot counts (and the tag's).
     pub fn len_expr(&self) -> TokenStream {
-        let counts = self.members.iter().filter_map(|m| m.slot_count());
+        let counts = self.members.iter().filter_map(|m| m.slots());
         let tag = usize::from(self.tag.is_some());
         quote!(#tag #(+ #counts)*)
     }
@@ -233,11 +263,13 @@ impl<'a> Tree<'a> {
     }
 }
 
-/// serde's `text`, or the container's `#[serde(expecting = "...")]`, as an `Expecting`.
-pub fn expecting(attrs: &attr::Container, text: &str) -> TokenStream {
-    match attrs.expecting() {
-        Some(custom) => quote!(__fastkit::Expecting::Custom(#custom)),
-        None => quote!(__fastkit::Expecting::Text(#text)),
+impl<'a> Expecting<'a> {
+    /// The container's `#[serde(expecting = "...")]`, or serde's `text`.
+    pub fn of(attrs: &'a attr::Container, text: String) -> Expecting<'a> {
+        match attrs.expecting() {
+            Some(custom) => Expecting::Custom(custom),
+            None => Expecting::Text(text),
+        }
     }
 }
 
@@ -247,37 +279,65 @@ fn members<'a>(
     tagged: bool,
     strict: bool,
 ) -> syn::Result<Vec<Member<'a>>> {
-    let mut offset = if tagged { quote!(1) } else { quote!(0) };
+    let mut offset = Offset {
+        tagged,
+        before: Vec::new(),
+    };
     let mut members = Vec::with_capacity(fields.len());
     for (index, field) in fields.iter().enumerate() {
         // `check::field_options` reported any error in these, before the expansion.
         let options = FieldOptions::from_field(field.original).unwrap_or_default();
+        let kind = MemberKind::of(field, options);
         let ty = field.ty;
-        let buffered = options.buffered || field.attrs.deserialize_with().is_some();
         // A buffered `Option<T>` is `Option<Buffered<T>>`, so that it is read as the runtime
         // reads a flattened `Option` (`None` when `T` does not read, as serde reads it); in a
         // strict struct, `Buffered<Option<T>>`: `None` only when none of `T`'s keys appears.
         let (flat_ty, buffered_option) = match option_argument(ty) {
-            _ if !(field.attrs.flatten() && buffered) => (quote!(#ty), false),
-            Some(inner) if field.attrs.deserialize_with().is_none() && !strict => {
-                (quote!(__fastkit::Option<__fastkit::Buffered<#inner>>), true)
+            _ if !matches!(
+                kind,
+                MemberKind::Flattened {
+                    de_buffered: true,
+                    ..
+                }
+            ) =>
+            {
+                (ty.clone(), false)
             }
-            _ => (quote!(__fastkit::Buffered<#ty>), false),
+            Some(inner) if field.attrs.deserialize_with().is_none() && !strict => (
+                syn::parse_quote!(__fastkit::Option<__fastkit::Buffered<#inner>>),
+                true,
+            ),
+            _ => (syn::parse_quote!(__fastkit::Buffered<#ty>), false),
         };
         let member = Member {
             field,
             index,
+            kind,
             offset: offset.clone(),
-            options,
             flat_ty,
             buffered_option,
         };
-        if let Some(len) = member.slot_count() {
-            offset = quote!(#offset + #len);
+        if let Some(slots) = member.slots() {
+            offset.before.push(slots);
         }
         members.push(member);
     }
     Ok(members)
+}
+
+impl MemberKind {
+    fn of(field: &Field, options: FieldOptions) -> MemberKind {
+        if options.catch_all {
+            MemberKind::CatchAll
+        } else if field.attrs.flatten() {
+            MemberKind::Flattened {
+                de_buffered: options.buffered || field.attrs.deserialize_with().is_some(),
+                ser_buffered: options.buffered || field.attrs.serialize_with().is_some(),
+            }
+        } else {
+            MemberKind::Leaf
+        }
+    }
 }
 
 /// `__FastFlattenVariant{Enum}{Variant}{suffix}`: a hidden struct of one variant.
@@ -299,25 +359,37 @@ impl Member<'_> {
     /// A flattened struct (or anything implementing the flatten traits, or a buffered field),
     /// not a marked catch-all.
     pub fn is_flatten(&self) -> bool {
-        self.field.attrs.flatten() && !self.options.catch_all
+        matches!(self.kind, MemberKind::Flattened { .. })
     }
 
     /// A flattened field read as serde reads it: marked `#[fast_flatten(buffered)]`, or read by
     /// its `deserialize_with` function (which is handed the held entries).
     pub fn is_de_buffered(&self) -> bool {
-        self.is_flatten() && (self.options.buffered || self.attrs().deserialize_with().is_some())
+        matches!(
+            self.kind,
+            MemberKind::Flattened {
+                de_buffered: true,
+                ..
+            }
+        )
     }
 
     /// A flattened field written as serde writes it (any `Serialize`, its fields or entries
     /// becoming the struct's): marked `#[fast_flatten(buffered)]`, or written by its
     /// `serialize_with` function.
     pub fn is_ser_buffered(&self) -> bool {
-        self.is_flatten() && (self.options.buffered || self.attrs().serialize_with().is_some())
+        matches!(
+            self.kind,
+            MemberKind::Flattened {
+                ser_buffered: true,
+                ..
+            }
+        )
     }
 
     /// An own field of the struct: one leaf.
     pub fn is_leaf(&self) -> bool {
-        !self.field.attrs.flatten()
+        self.kind == MemberKind::Leaf
     }
 
     /// Whether the field's type is written `Option<..>`, `std::option::Option<..>` or
@@ -339,7 +411,7 @@ impl Member<'_> {
 
     /// A flattened map marked `#[fast_flatten(catch_all)]`.
     pub fn is_catch_all(&self) -> bool {
-        self.options.catch_all
+        self.kind == MemberKind::CatchAll
     }
 
     pub fn attrs(&self) -> &attr::Field {
@@ -369,16 +441,15 @@ impl Member<'_> {
         self.attrs().name().deserialize_name()
     }
 
-    /// How many slots this member occupies: 1 for an own leaf, the child's `LEN` when flattened,
+    /// The slots this member occupies: one for an own leaf, the child's `LEN` when flattened,
     /// none when skipped by deserialization.
-    pub fn slot_count(&self) -> Option<TokenStream> {
+    pub fn slots(&self) -> Option<Slots> {
         if self.attrs().skip_deserializing() || self.is_catch_all() {
             None
         } else if self.is_flatten() {
-            let ty = &self.flat_ty;
-            Some(quote!(<#ty as __fastkit::FlattenFields>::LEN))
+            Some(Slots::Len(Box::new(self.flat_ty.clone())))
         } else {
-            Some(quote!(1))
+            Some(Slots::One)
         }
     }
 }
@@ -444,86 +515,121 @@ pub fn all_fields<'a>(container: &'a Container<'a>) -> Vec<&'a Field<'a>> {
     }
 }
 
-/// The spans of a type's first and last tokens: a path from one to the other covers the type as
-/// the compiler spans it (a `Span` cannot be joined outside a nightly compiler).
-pub fn type_ends(ty: &syn::Type) -> (Span, Span) {
-    let mut tokens = quote::ToTokens::to_token_stream(ty).into_iter();
-    let first = tokens
-        .next()
-        .map_or_else(Span::call_site, |token| token.span());
-    let last = tokens.last().map_or(first, |token| token.span());
-    (first, last)
-}
+#[cfg(test)]
+mod tests {
+    use quote::{quote, ToTokens};
+    use serde_derive_internals::{ast::Container, Ctxt, Derive};
 
-/// How an expression of a reading impl's body takes a member's progress out of `__state`.
-#[derive(Clone, Copy, PartialEq)]
-pub enum Access {
-    /// `&__state.__fieldN`
-    Ref,
-    /// `&mut __state.__fieldN`
-    Mut,
-    /// `__state.__fieldN`, moved out of a state the body owns.
-    Move,
-    /// `&__state.__fieldN` of a state the body owns.
-    RefOwned,
-}
+    use super::{MemberKind, Slots, Tree};
+    use crate::attr::Options;
 
-impl Tree<'_> {
-    /// `use_state` given a member's progress in the reading state (`__state`), taken as `access`
-    /// says.
-    ///
-    /// A flattened child's state is bound by a pattern spanned at the field's type rather than
-    /// read as `__state.__fieldN`: the compiler checks the child's `FlattenDeserialize` where it
-    /// learns the state's type, so for a type without the trait that is the error at the field
-    /// the state struct already reports (the compiler prints it once), not one per body at the
-    /// derive. The block's value is `use_state`'s, never the state itself, whose type would be
-    /// checked again at the block. The binding is spanned at the type too, so that it resolves
-    /// where the type's tokens come from (a `macro_rules!` argument, say).
-    pub fn with_state(
-        &self,
-        member: &Member,
-        access: Access,
-        use_state: impl FnOnce(TokenStream) -> TokenStream,
-    ) -> TokenStream {
-        let field = member.state_field();
-        if !member.is_flatten() {
-            return use_state(match access {
-                Access::Ref | Access::RefOwned => quote!(&__state.#field),
-                Access::Mut => quote!(&mut __state.#field),
-                Access::Move => quote!(__state.#field),
-            });
-        }
-        let state = &self.state;
-        // The state's generic arguments as the impl names them, so that the compiler's message
-        // names the child's trait as the state struct's does (`'de`, not `'_`).
-        let generics = crate::bound::with_de_lifetime(&self.generics);
-        let (_, arguments, _) = generics.split_for_impl();
-        let arguments = arguments.as_turbofish();
-        let (first, last) = type_ends(member.ty());
-        let field = Ident::new(&field.to_string(), first);
-        // The binding mode is spelled out rather than left to default binding modes, which
-        // differ between editions; the place matched is the state itself. A binding by
-        // reference spans the type (the compiler checks the state's type there too), one by
-        // value need not.
-        let binding = Ident::new("__child_state", last);
-        let (mode, source) = match access {
-            Access::Ref => (quote_spanned!(first=> ref), quote!(*__state)),
-            Access::Mut => (quote_spanned!(first=> ref mut), quote!(*__state)),
-            Access::Move => (quote!(), quote!(__state)),
-            Access::RefOwned => (quote_spanned!(first=> ref), quote!(__state)),
-        };
-        // Each use of the binding spans the type from its first token to its last: the compiler
-        // checks the state's type where an expression of it is used. A use is a reborrow, or
-        // for a moved state, a call of `identity`.
-        let value = use_state(match access {
-            Access::Ref | Access::RefOwned => quote_spanned!(first=> &*#binding),
-            Access::Mut => quote_spanned!(first=> &mut *#binding),
-            Access::Move => {
-                let call = quote_spanned!(last=> (#binding));
-                quote_spanned!(first=> __fastkit::identity #call)
-            }
-        });
-        // In parentheses: a block at the start of a statement would end the expression.
-        quote!(({ let #state #arguments { #field: #mode #binding, .. } = #source; #value }))
+    /// The tree of `input`, given to `check` (the model borrows the parsed input).
+    fn with_tree(input: syn::DeriveInput, check: impl FnOnce(&Tree)) {
+        let ctxt = Ctxt::new();
+        let private = proc_macro2::Ident::new("__private", proc_macro2::Span::call_site());
+        let container = Container::from_ast(&ctxt, &input, Derive::Deserialize, &private)
+            .expect("serde's parser reads the input");
+        ctxt.check().expect("serde's checks pass");
+        let options = Options::from_input(&input).expect("the options parse");
+        check(&Tree::of_struct(&container, &options).expect("a struct's tree"));
+    }
+
+    #[test]
+    fn each_member_has_one_kind() {
+        with_tree(
+            syn::parse_quote! {
+                struct Outer {
+                    id: u32,
+                    #[serde(flatten)]
+                    meta: Meta,
+                    #[serde(flatten)]
+                    #[fast_flatten(buffered)]
+                    foreign: Foreign,
+                    #[serde(flatten, deserialize_with = "read")]
+                    read_by_hand: Other,
+                    #[serde(flatten)]
+                    #[fast_flatten(catch_all)]
+                    rest: Map,
+                }
+            },
+            |tree| {
+                let kinds: Vec<MemberKind> = tree.members.iter().map(|m| m.kind).collect();
+                let flattened = |de_buffered, ser_buffered| MemberKind::Flattened {
+                    de_buffered,
+                    ser_buffered,
+                };
+                assert!(
+                    kinds
+                        == [
+                            MemberKind::Leaf,
+                            flattened(false, false),
+                            flattened(true, true),
+                            flattened(true, false),
+                            MemberKind::CatchAll,
+                        ]
+                );
+            },
+        );
+    }
+
+    #[test]
+    fn offsets_count_the_slots_before_each_member() {
+        with_tree(
+            syn::parse_quote! {
+                #[serde(tag = "type")]
+                struct Tagged {
+                    a: u32,
+                    #[serde(flatten)]
+                    meta: Meta,
+                    #[serde(skip_deserializing)]
+                    skipped: u32,
+                    b: u32,
+                }
+            },
+            |tree| {
+                let offsets: Vec<String> = tree
+                    .members
+                    .iter()
+                    .map(|m| m.offset.to_token_stream().to_string())
+                    .collect();
+                let meta_len = quote!(<Meta as __fastkit::FlattenFields>::LEN).to_string();
+                assert_eq!(
+                    offsets,
+                    [
+                        "1".to_owned(),
+                        "1 + 1".to_owned(),
+                        format!("1 + 1 + {meta_len}"),
+                        format!("1 + 1 + {meta_len}"),
+                    ]
+                );
+                assert!(matches!(tree.members[1].slots(), Some(Slots::Len(_))));
+                assert!(tree.members[2].slots().is_none());
+            },
+        );
+    }
+
+    #[test]
+    fn a_buffered_option_is_read_as_an_option_of_buffered() {
+        with_tree(
+            syn::parse_quote! {
+                struct Outer {
+                    #[serde(flatten)]
+                    #[fast_flatten(buffered)]
+                    maybe: Option<Foreign>,
+                    #[serde(flatten)]
+                    #[fast_flatten(buffered)]
+                    always: Foreign,
+                }
+            },
+            |tree| {
+                // Compared without spaces: a type prints `> >` where `quote!` holds `>>`.
+                let text = |tokens: proc_macro2::TokenStream| tokens.to_string().replace(' ', "");
+                let flat = |i: usize| text(tree.members[i].flat_ty.to_token_stream());
+                let option = quote!(__fastkit::Option<__fastkit::Buffered<Foreign>>);
+                assert_eq!(flat(0), text(option));
+                assert!(tree.members[0].is_buffered_option());
+                assert_eq!(flat(1), text(quote!(__fastkit::Buffered<Foreign>)));
+            },
+        );
     }
 }

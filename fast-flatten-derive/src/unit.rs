@@ -11,13 +11,13 @@ use crate::halves::Halves;
 use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::inline;
 use crate::propagate::or_return;
-use crate::tree::expecting;
+use crate::tree::Expecting;
 
 pub fn expand(container: &Container, halves: Halves) -> TokenStream {
     let ident = &container.ident;
     let ser_name = container.attrs.name().serialize_name();
     let de_name = container.attrs.name().deserialize_name();
-    let expecting = expecting(&container.attrs, &format!("unit struct {ident}"));
+    let expecting = Expecting::of(&container.attrs, format!("unit struct {ident}"));
     let read =
         or_return(quote!(__fastkit::deserialize_unit_struct(__deserializer, #de_name, #expecting)));
     leafless(
