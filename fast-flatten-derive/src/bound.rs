@@ -490,9 +490,9 @@ impl Bounds<'_> {
     /// compiler resolving the trait's calls to the impl (it prefers an impl to a bound that
     /// names no parameter).
     ///
-    /// The reading impls are not bounded on `FlattenDeserialize<'de>`: a bound naming the
-    /// impl's `'de`, even one that holds, is what the compiler then resolves the trait's calls
-    /// in their bodies through, and it does not inline them before code generation (measured:
+    /// `FlattenDeserialize<'de>` is no bound of the reading impls: a bound naming their `'de`,
+    /// even one that holds, is what the compiler then resolves the trait's calls in their
+    /// bodies through, and it does not inline them before code generation (measured:
     /// DESIGN.md, "The derive"). Its one error is the reading state's, at the field
     /// (`crate::child`).
     fn gate(&mut self, field: &FieldUse) {
