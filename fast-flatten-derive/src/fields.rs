@@ -663,7 +663,7 @@ pub fn leaf_name_part<N: ToTokens>(
 impl ToTokens for Offset {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let start = if self.tagged { quote!(1) } else { quote!(0) };
-        let before = &self.before;
+        let before = &self.slots[..self.before];
         tokens.extend(quote!(#start #(+ #before)*));
     }
 }

@@ -5,6 +5,8 @@
 //! expanded as a hidden struct holding its fields by value (what is deserialized, then moved
 //! into the variant) and a hidden struct holding them by reference (what is serialized).
 
+use std::rc::Rc;
+
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_derive_internals::ast::{Container, Data, Field, Style, Variant};
@@ -87,7 +89,11 @@ pub enum MemberKind {
 #[derive(Clone)]
 pub struct Offset {
     pub tagged: bool,
-    pub before: Vec<Slots>,
+    /// The slots of the tree's members in order (of those that have slots), shared by every
+    /// member's offset.
+    pub slots: Rc<[Slots]>,
+    /// How many of `slots` come before this member.
+    pub before: usize,
 }
 
 /// The slots a member occupies.
@@ -279,9 +285,10 @@ fn members<'a>(
     tagged: bool,
     strict: bool,
 ) -> syn::Result<Vec<Member<'a>>> {
-    let mut offset = Offset {
+    let no_offset = Offset {
         tagged,
-        before: Vec::new(),
+        slots: Rc::from([]),
+        before: 0,
     };
     let mut members = Vec::with_capacity(fields.len());
     for (index, field) in fields.iter().enumerate() {
@@ -292,35 +299,39 @@ fn members<'a>(
         // A buffered `Option<T>` is `Option<Buffered<T>>`, so that it is read as the runtime
         // reads a flattened `Option` (`None` when `T` does not read, as serde reads it); in a
         // strict struct, `Buffered<Option<T>>`: `None` only when none of `T`'s keys appears.
-        let (flat_ty, buffered_option) = match option_argument(ty) {
-            _ if !matches!(
-                kind,
-                MemberKind::Flattened {
-                    de_buffered: true,
-                    ..
-                }
-            ) =>
-            {
-                (ty.clone(), false)
+        let de_buffered = matches!(
+            kind,
+            MemberKind::Flattened {
+                de_buffered: true,
+                ..
             }
+        );
+        let (flat_ty, buffered_option) = match option_argument(ty) {
+            _ if !de_buffered => (ty.clone(), false),
             Some(inner) if field.attrs.deserialize_with().is_none() && !strict => (
                 syn::parse_quote!(__fastkit::Option<__fastkit::Buffered<#inner>>),
                 true,
             ),
             _ => (syn::parse_quote!(__fastkit::Buffered<#ty>), false),
         };
-        let member = Member {
+        members.push(Member {
             field,
             index,
             kind,
-            offset: offset.clone(),
+            offset: no_offset.clone(),
             flat_ty,
             buffered_option,
+        });
+    }
+    let slots: Rc<[Slots]> = members.iter().filter_map(Member::slots).collect();
+    let mut before = 0;
+    for member in &mut members {
+        member.offset = Offset {
+            tagged,
+            slots: Rc::clone(&slots),
+            before,
         };
-        if let Some(slots) = member.slots() {
-            offset.before.push(slots);
-        }
-        members.push(member);
+        before += usize::from(member.has_slots());
     }
     Ok(members)
 }
@@ -444,13 +455,18 @@ impl Member<'_> {
     /// The slots this member occupies: one for an own leaf, the child's `LEN` when flattened,
     /// none when skipped by deserialization.
     pub fn slots(&self) -> Option<Slots> {
-        if self.attrs().skip_deserializing() || self.is_catch_all() {
+        if !self.has_slots() {
             None
         } else if self.is_flatten() {
             Some(Slots::Len(Box::new(self.flat_ty.clone())))
         } else {
             Some(Slots::One)
         }
+    }
+
+    /// Whether the member occupies slots: it is read, and not a catch-all.
+    pub fn has_slots(&self) -> bool {
+        !(self.attrs().skip_deserializing() || self.is_catch_all())
     }
 }
 
