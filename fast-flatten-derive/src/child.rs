@@ -5,7 +5,7 @@
 //! the child's trait or state is checked at the same span (the state struct's field, each
 //! call, each binding of its state), and the compiler reports an error at one span once.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::Ident;
 
@@ -44,7 +44,7 @@ pub fn child_call(
     args: TokenStream,
 ) -> TokenStream {
     let path = child_path(tree, member, item, generic);
-    let (_, last) = type_ends(member.ty());
+    let (_, last) = member.ty_ends;
     quote_spanned!(last=> #path(#args))
 }
 
@@ -57,24 +57,13 @@ fn child_path(
 ) -> TokenStream {
     let ty = child_ty(tree, member);
     let de = quote!('de);
-    let (first, last) = type_ends(member.ty());
+    let (first, last) = member.ty_ends;
     let item = syn::Ident::new(item, last);
     let item = match generic {
         Some(generic) => quote_spanned!(last=> #item::<#generic>),
         None => quote!(#item),
     };
     quote_spanned!(first=> <#ty as __fastkit::FlattenDeserialize<#de>>::#item)
-}
-
-/// The spans of a type's first and last tokens: a path from one to the other covers the type as
-/// the compiler spans it (a `Span` cannot be joined outside a nightly compiler).
-pub fn type_ends(ty: &syn::Type) -> (Span, Span) {
-    let mut tokens = quote::ToTokens::to_token_stream(ty).into_iter();
-    let first = tokens
-        .next()
-        .map_or_else(Span::call_site, |token| token.span());
-    let last = tokens.last().map_or(first, |token| token.span());
-    (first, last)
 }
 
 /// How an expression of a reading impl's body takes a member's progress out of `__state`.
@@ -121,7 +110,7 @@ impl Tree<'_> {
         let generics = crate::bound::with_de_lifetime(&self.generics);
         let (_, arguments, _) = generics.split_for_impl();
         let arguments = arguments.as_turbofish();
-        let (first, last) = type_ends(member.ty());
+        let (first, last) = member.ty_ends;
         let field = Ident::new(&field.to_string(), first);
         // The binding mode is spelled out rather than left to default binding modes, which
         // differ between editions; the place matched is the state itself. A binding by

@@ -5,7 +5,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use serde_derive_internals::attr::Default as SerdeDefault;
 
 use crate::bound::{self, Impl};
-use crate::child::{child_call, child_reader, child_ty, type_ends, Access};
+use crate::child::{child_call, child_reader, child_ty, Access};
 use crate::impls::{self, ImplFor, Method, ProvidedItems, ReaderItems, Trait};
 use crate::inline;
 use crate::propagate::or_return;
@@ -224,7 +224,7 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
                 // Field, path and lifetime as in the state struct, at the field's type: the
                 // literal's check of the child's state is the error reported there.
                 let call = child_call(tree, member, "new_state", None, quote!());
-                let (first, _) = type_ends(member.ty());
+                let (first, _) = member.ty_ends;
                 let name = syn::Ident::new(&name.to_string(), first);
                 quote_spanned!(first=> #name: #call)
             } else {

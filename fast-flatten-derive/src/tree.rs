@@ -65,6 +65,10 @@ pub struct Member<'a> {
     pub flat_ty: Type,
     /// Whether `flat_ty` is `Option<Buffered<T>>`.
     pub buffered_option: bool,
+    /// The spans of the field type's first and last tokens: a path from one to the other
+    /// covers the type as the compiler spans it (a `Span` cannot be joined outside a nightly
+    /// compiler), where the expansion reports what the type lacks.
+    pub ty_ends: (Span, Span),
 }
 
 /// What a member of a tree is, decided once from its attributes.
@@ -321,6 +325,7 @@ fn members<'a>(
             offset: no_offset.clone(),
             flat_ty,
             buffered_option,
+            ty_ends: type_ends(ty),
         });
     }
     let slots: Rc<[Slots]> = members.iter().filter_map(Member::slots).collect();
@@ -349,6 +354,16 @@ impl MemberKind {
             MemberKind::Leaf
         }
     }
+}
+
+/// See [`Member::ty_ends`].
+fn type_ends(ty: &syn::Type) -> (Span, Span) {
+    let mut tokens = quote::ToTokens::to_token_stream(ty).into_iter();
+    let first = tokens
+        .next()
+        .map_or_else(Span::call_site, |token| token.span());
+    let last = tokens.last().map_or(first, |token| token.span());
+    (first, last)
 }
 
 /// `__FastFlattenVariant{Enum}{Variant}{suffix}`: a hidden struct of one variant.
