@@ -34,7 +34,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
                 ),
             )
         });
-    let slot_dispatch = slot_dispatch(tree);
+    // Each member's first slot, written once for the items that need it.
+    let offsets = crate::fields::offsets(tree);
+    let slot_dispatch = slot_dispatch(tree, &offsets);
     let finish = finish(tree);
     let leaves = deserialize_leaves(tree);
     let names_check = crate::fields::generic_names_check(
@@ -49,7 +51,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let tree_elements = tree_elements(tree);
 
     let target = ImplFor::item_de(&tree.ident, &tree.generics, &where_clause);
-    let mut provided = children_items(tree);
+    let mut provided = children_items(tree, &offsets);
     if let Some((rest_claim, deserialize_rest)) = deserialize_rest(tree) {
         provided.rest_claim = Some(rest_claim);
         provided.deserialize_rest = Some(deserialize_rest);
@@ -165,7 +167,7 @@ fn state_struct(
 
 /// `CHOOSES` and `owns` of a tree with flattened children (structs own all their own leaves):
 /// a child's slots are asked of the child; and `non_name_key`, told to every child.
-fn children_items(tree: &Tree) -> ProvidedItems {
+fn children_items(tree: &Tree, offsets: &[TokenStream]) -> ProvidedItems {
     let children: Vec<_> = tree.de_members().filter(|m| m.is_flatten()).collect();
     if children.is_empty() {
         return ProvidedItems::default();
@@ -178,7 +180,7 @@ fn children_items(tree: &Tree) -> ProvidedItems {
         let owns = tree.with_state(member, Access::Ref, |state| {
             child_call(tree, member, "owns", None, quote!(#state, __own))
         });
-        let offset = &member.offset;
+        let offset = &offsets[member.index];
         quote! {
             let __own = __slot.wrapping_sub(#offset);
             if __own < <#ty as __fastkit::FlattenFields>::LEN {
@@ -256,12 +258,12 @@ fn state_init_and_empty(tree: &Tree) -> (Vec<TokenStream>, TokenStream) {
 }
 
 /// `deserialize_slot`: own leaves by their slot, flattened children by their range of slots.
-fn slot_dispatch(tree: &Tree) -> TokenStream {
+fn slot_dispatch(tree: &Tree, offsets: &[TokenStream]) -> TokenStream {
     let in_place = in_place_start(tree).is_some();
     let bits = own_leaf_bits(tree);
     let steps = tree.de_members().filter(|m| !m.is_catch_all()).map(|member| {
         let field = member.state_field();
-        let offset = &member.offset;
+        let offset = &offsets[member.index];
         if member.is_flatten() {
             let ty = child_ty(tree, member);
             let read = tree.with_state(member, Access::Mut, |state| {

@@ -9,7 +9,7 @@ use crate::bound::{self, erase_lifetimes, mentions_type_params, Impl};
 use crate::impls::{self, ImplFor, Trait};
 use crate::inline;
 use crate::read_shape::{Base, ReadShape};
-use crate::tree::{Member, Offset, Slots, Tree};
+use crate::tree::{Member, Slots, Tree};
 
 /// `writes`: the same derive writes the tree, so its checks ask both halves of each flattened
 /// field's type at once ([`Side::Both`]).
@@ -82,7 +82,8 @@ pub fn expand(tree: &Tree, writes: bool) -> TokenStream {
         .any("serde_viewer", flattened().next().is_some(), Vec::new())
         .expr("serde_order", serde_order(tree, false))
         .to_const();
-    let own_slot_of = own_slot_of(tree);
+    let offsets = offsets(tree);
+    let own_slot_of = own_slot_of(tree, &offsets);
 
     // Own leaves first, in one `match` (compiled like serde's field-identifier match), then each
     // flattened child's lookup shifted by the child's offset.
@@ -91,7 +92,7 @@ pub fn expand(tree: &Tree, writes: bool) -> TokenStream {
         .filter(|m| m.is_leaf())
         .map(|member| {
             let names = member.attrs().aliases();
-            let offset = &member.offset;
+            let offset = &offsets[member.index];
             quote!(#(#names)|* => return __fastkit::Some(#offset),)
         })
         .collect();
@@ -109,7 +110,7 @@ pub fn expand(tree: &Tree, writes: bool) -> TokenStream {
     });
     let child_lookups = tree.de_members().filter(|m| m.is_flatten()).map(|member| {
         let ty = &member.flat_ty;
-        let offset = &member.offset;
+        let offset = &offsets[member.index];
         quote! {
             if let __fastkit::Some(__slot) = <#ty as __fastkit::FlattenFields>::slot_of(__key) {
                 return __fastkit::Some(#offset + __slot);
@@ -118,7 +119,7 @@ pub fn expand(tree: &Tree, writes: bool) -> TokenStream {
     });
 
     let tree_checks = tree_checks(tree, side);
-    let slot_name = slot_name(tree);
+    let slot_name = slot_name(tree, &offsets);
 
     let target = ImplFor::item(ident, &tree.generics, where_clause);
     let fields_impl = impls::implement(
@@ -334,13 +335,13 @@ fn combine(parts: Vec<Part>) -> Option<TokenStream> {
 }
 
 /// `own_slot_of`: the own leaves' lookup, for a tree that may be read in serde's order.
-fn own_slot_of(tree: &Tree) -> Option<TokenStream> {
+fn own_slot_of(tree: &Tree, offsets: &[TokenStream]) -> Option<TokenStream> {
     if !tree.may_read_in_serde_order() || !tree.de_members().any(|m| !m.is_leaf()) {
         return None;
     }
     let arms = tree.de_members().filter(|m| m.is_leaf()).map(|member| {
         let names = member.attrs().aliases();
-        let offset = &member.offset;
+        let offset = &offsets[member.index];
         quote!(#(#names)|* => __fastkit::Some(#offset),)
     });
     let tag_arm = tree.tag.map(|tag| quote!(#tag => __fastkit::Some(0),));
@@ -358,7 +359,7 @@ fn own_slot_of(tree: &Tree) -> Option<TokenStream> {
 /// `slot_name` of a tree with flattened children, whose `FIELDS` may hold placeholders (a
 /// flattened type parameter, an enum whose variants' names cannot be concatenated): own leaves
 /// by their slot, each child's range from the child.
-fn slot_name(tree: &Tree) -> Option<TokenStream> {
+fn slot_name(tree: &Tree, offsets: &[TokenStream]) -> Option<TokenStream> {
     if !tree.de_members().any(|m| m.is_flatten()) {
         return None;
     }
@@ -369,7 +370,7 @@ fn slot_name(tree: &Tree) -> Option<TokenStream> {
         .de_members()
         .filter(|m| !m.is_catch_all())
         .map(|member| {
-            let offset = &member.offset;
+            let offset = &offsets[member.index];
             if member.is_flatten() {
                 let ty = &member.flat_ty;
                 quote! {
@@ -659,13 +660,23 @@ pub fn leaf_name_part<N: ToTokens>(
     quote!(__fastkit::NamePart::Leaf { read: &[#(#read),*], written: #written })
 }
 
-/// A member's first slot: `0` (`1` after a tag), plus the slots of each member before it.
-impl ToTokens for Offset {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        let start = if self.tagged { quote!(1) } else { quote!(0) };
-        let before = &self.slots[..self.before];
-        tokens.extend(quote!(#start #(+ #before)*));
+/// Each member's first slot among the tree's, by position: `0` (`1` after a tag) plus the slots
+/// of the members before it, as constant expressions. Built once per generated item that needs
+/// them, each from the one before.
+pub fn offsets(tree: &Tree) -> Vec<TokenStream> {
+    let mut offset = if tree.tag.is_some() {
+        quote!(1)
+    } else {
+        quote!(0)
+    };
+    let mut offsets = Vec::with_capacity(tree.members.len());
+    for member in &tree.members {
+        offsets.push(offset.clone());
+        if let Some(slots) = member.slots() {
+            offset = quote!(#offset + #slots);
+        }
     }
+    offsets
 }
 
 /// A member's slot count: `1`, or its type's `<T as FlattenFields>::LEN`.

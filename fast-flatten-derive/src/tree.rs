@@ -1,11 +1,9 @@
 //! The model every struct expansion reads: a list of fields in declaration order, each an own
-//! leaf or a flattened child, with the slot offsets they occupy in the whole tree.
+//! leaf, a flattened child or a catch-all, with the slots it occupies in the whole tree.
 //!
 //! A tree is a struct, or the fields of one struct variant of an enum. A struct variant is
 //! expanded as a hidden struct holding its fields by value (what is deserialized, then moved
 //! into the variant) and a hidden struct holding them by reference (what is serialized).
-
-use std::rc::Rc;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
@@ -57,8 +55,6 @@ pub struct Member<'a> {
     /// Position among the struct's fields; names the state field and local variables.
     pub index: usize,
     pub kind: MemberKind,
-    /// The first slot this member occupies (deserialized members only).
-    pub offset: Offset,
     /// The type the flatten traits are asked of for a flattened member: the field's type, or
     /// `Buffered<type>` when it is read as serde reads it (`Option<Buffered<T>>` for an
     /// `Option<T>` outside strict structs).
@@ -86,18 +82,6 @@ pub enum MemberKind {
     },
     /// A flattened map marked `#[fast_flatten(catch_all)]`.
     CatchAll,
-}
-
-/// Where a member's slots start among the tree's: after the tag's slot (when the tree has a
-/// tag) and the slots of the members before it.
-#[derive(Clone)]
-pub struct Offset {
-    pub tagged: bool,
-    /// The slots of the tree's members in order (of those that have slots), shared by every
-    /// member's offset.
-    pub slots: Rc<[Slots]>,
-    /// How many of `slots` come before this member.
-    pub before: usize,
 }
 
 /// The slots a member occupies.
@@ -142,7 +126,7 @@ impl<'a> Tree<'a> {
                 container.ident,
                 span = Span::call_site()
             ),
-            members: members(fields, tag.is_some(), options.strict)?,
+            members: members(fields, options.strict)?,
             by_ref: false,
             ser_name: attrs.name().serialize_name(),
             de_name: attrs.name().deserialize_name(),
@@ -177,7 +161,7 @@ impl<'a> Tree<'a> {
             ident,
             vis: &container.original.vis,
             generics: container.generics.clone(),
-            members: members(&variant.fields, false, options.strict)?,
+            members: members(&variant.fields, options.strict)?,
             marker: Some(syn::parse_quote!(#enum_ident #ty_generics)),
             by_ref: false,
             ser_name: variant.attrs.name().serialize_name(),
@@ -283,17 +267,8 @@ impl<'a> Expecting<'a> {
     }
 }
 
-/// The members of a field list, with their slot offsets (after the tag's slot, if any).
-fn members<'a>(
-    fields: &'a [Field<'a>],
-    tagged: bool,
-    strict: bool,
-) -> syn::Result<Vec<Member<'a>>> {
-    let no_offset = Offset {
-        tagged,
-        slots: Rc::from([]),
-        before: 0,
-    };
+/// The members of a field list, in declaration order.
+fn members<'a>(fields: &'a [Field<'a>], strict: bool) -> syn::Result<Vec<Member<'a>>> {
     let mut members = Vec::with_capacity(fields.len());
     for (index, field) in fields.iter().enumerate() {
         // `check::field_options` reported any error in these, before the expansion.
@@ -322,21 +297,10 @@ fn members<'a>(
             field,
             index,
             kind,
-            offset: no_offset.clone(),
             flat_ty,
             buffered_option,
             ty_ends: type_ends(ty),
         });
-    }
-    let slots: Rc<[Slots]> = members.iter().filter_map(Member::slots).collect();
-    let mut before = 0;
-    for member in &mut members {
-        member.offset = Offset {
-            tagged,
-            slots: Rc::clone(&slots),
-            before,
-        };
-        before += usize::from(member.has_slots());
     }
     Ok(members)
 }
@@ -618,10 +582,9 @@ mod tests {
                 }
             },
             |tree| {
-                let offsets: Vec<String> = tree
-                    .members
+                let offsets: Vec<String> = crate::fields::offsets(tree)
                     .iter()
-                    .map(|m| m.offset.to_token_stream().to_string())
+                    .map(ToString::to_string)
                     .collect();
                 let meta_len = quote!(<Meta as __fastkit::FlattenFields>::LEN).to_string();
                 assert_eq!(
