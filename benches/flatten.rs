@@ -120,9 +120,9 @@ use fastkit_support::workloads;
 use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
 use workloads::{
-    for_each_workload, Anchor, Events, EventsCreated, EventsTagLast, Fees, Foreign, Implementation,
-    ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status, Wide,
-    WideDefault, WideOptional, Workload,
+    for_each_workload, Anchor, CatchAll, Events, EventsCreated, EventsTagLast, Fees, Foreign,
+    Implementation, ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status,
+    Wide, WideDefault, WideOptional, Workload,
 };
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
@@ -223,6 +223,11 @@ impl Benched for Rpc {
 
 impl Benched for Foreign {
     const N: usize = 600;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for CatchAll {
+    const N: usize = 300;
     const SAMPLE_SIZE: u32 = 4;
 }
 

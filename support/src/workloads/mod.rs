@@ -42,6 +42,7 @@ macro_rules! for_each_workload {
         $callback!(fees: Fees);
         $callback!(rpc: Rpc);
         $callback!(foreign: Foreign);
+        $callback!(catch_all: CatchAll);
     };
 }
 pub use crate::for_each_workload;
@@ -489,6 +490,7 @@ macro_rules! decoding {
 pub use crate::decoding;
 
 pub mod anchor;
+pub mod catch_all;
 pub mod events;
 pub mod fees;
 pub mod foreign;
@@ -499,6 +501,7 @@ pub mod status;
 pub mod wide;
 
 pub use anchor::Anchor;
+pub use catch_all::CatchAll;
 pub use events::{Events, EventsCreated, EventsTagLast};
 pub use fees::Fees;
 pub use foreign::Foreign;
