@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run -p peers --release -- [--mode buffers|every|both] [--leave Type,Type]
 //!                                 [--fastkit PATH] [--skip-known-limits]
-//!                                 [--rerun-original] [--rewrite-only] [crate ...]
+//!                                 [--rerun-original] [--rewrite-only] [--speed] [crate ...]
 //! ```
 //!
 //! Every type the mode picks is swapped unless the peer's table row (`peers.rs`) or `--leave`
@@ -18,6 +18,10 @@
 //! root, as it is on disk). A snapshot of a commit (`git archive HEAD | tar -x -C DIR`) keeps
 //! a long run on one version of the derive while the working tree changes.
 //!
+//! `--speed` runs no tests: it times every example fixture a peer ships, decoded by the crate
+//! as published and by each mode's copy, and writes `speed.md` ([`speed`]); run for every
+//! peer, it also rewrites the section of `BENCHMARKS.md` on real fixtures.
+//!
 //! Everything happens under `target/peers/` of this workspace: the copies
 //! (`<crate>-<version>/{original,buffers,every}`), their logs, one shared cargo target directory
 //! for all of them (their dependencies are built once), and `report.md`.
@@ -29,6 +33,7 @@ mod peers;
 mod report;
 mod rewrite;
 mod run;
+mod speed;
 mod tree;
 
 use std::path::{Path, PathBuf};
@@ -52,6 +57,8 @@ struct Options {
     rerun_original: bool,
     /// Only write the rewritten copies; run no tests.
     rewrite_only: bool,
+    /// Time the peers' fixtures instead of running their tests.
+    speed: bool,
     /// The serde_fastkit the copies depend on.
     fastkit: PathBuf,
     /// The peers named (none: all).
@@ -66,6 +73,7 @@ fn options() -> Result<Options, String> {
         skip_known_limits: false,
         rerun_original: false,
         rewrite_only: false,
+        speed: false,
         fastkit: workspace_root(),
         names: Vec::new(),
     };
@@ -101,11 +109,12 @@ fn options() -> Result<Options, String> {
             "--skip-known-limits" => options.skip_known_limits = true,
             "--rerun-original" => options.rerun_original = true,
             "--rewrite-only" => options.rewrite_only = true,
+            "--speed" => options.speed = true,
             "-h" | "--help" => {
                 return Err(
                     "usage: peers [--mode buffers|every|both] [--leave Type,Type] \
                      [--fastkit PATH] [--skip-known-limits] [--rerun-original] \
-                     [--rewrite-only] [crate ...]"
+                     [--rewrite-only] [--speed] [crate ...]"
                         .to_owned(),
                 )
             }
@@ -138,6 +147,9 @@ fn main() -> ExitCode {
         }
     };
     let work = workspace_root().join("target").join("peers");
+    if options.speed {
+        return run_speed(&peers, &options, &work);
+    }
     let path = work.join("report.md");
     let mut runs = Vec::new();
     for peer in peers {
@@ -176,21 +188,7 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
     lock(&original)?;
     let original_outcome = test_original(peer, options, &dir, &target_dir)?;
 
-    let rules = rewrite::Rules {
-        leave: peer
-            .leave
-            .iter()
-            .map(|(name, why)| ((*name).to_owned(), (*why).to_owned()))
-            .chain(
-                options
-                    .leave
-                    .iter()
-                    .map(|name| (name.clone(), "left with --leave".to_owned())),
-            )
-            .collect(),
-        skip_known_limits: options.skip_known_limits,
-        maps: rewrite::NativeMaps::default(),
-    };
+    let rules = rules(peer, options);
 
     let mut modes = Vec::new();
     for &mode in &options.modes {
@@ -240,6 +238,63 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
         original: original_outcome,
         modes,
     })
+}
+
+/// What the rewrite of `peer` leaves on serde's derive: its table row's types and `--leave`'s.
+fn rules(peer: &Peer, options: &Options) -> rewrite::Rules {
+    rewrite::Rules {
+        leave: peer
+            .leave
+            .iter()
+            .map(|(name, why)| ((*name).to_owned(), (*why).to_owned()))
+            .chain(
+                options
+                    .leave
+                    .iter()
+                    .map(|name| (name.clone(), "left with --leave".to_owned())),
+            )
+            .collect(),
+        skip_known_limits: options.skip_known_limits,
+        maps: rewrite::NativeMaps::default(),
+    }
+}
+
+/// The speed mode: times each peer's fixtures and writes `speed.md`.
+fn run_speed(peers: &[&'static Peer], options: &Options, work: &Path) -> ExitCode {
+    let path = work.join("speed.md");
+    let mut runs = Vec::new();
+    for &peer in peers {
+        let rules = rules(peer, options);
+        match speed::run_peer(peer, &options.modes, &rules, &options.fastkit, work) {
+            Ok(run) => runs.push(run),
+            Err(message) => {
+                eprintln!("[{}] {message}", peer.name);
+                return ExitCode::FAILURE;
+            }
+        }
+        if let Err(error) = std::fs::write(&path, speed::render(&runs)) {
+            eprintln!("writing {}: {error}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    println!("{}", speed::render(&runs));
+    eprintln!("report written to {}", path.display());
+    // BENCHMARKS.md states every peer's fixtures: its section is rewritten by a run of all.
+    if options.names.is_empty() {
+        let benchmarks = workspace_root().join("BENCHMARKS.md");
+        let written = std::fs::read_to_string(&benchmarks)
+            .and_then(|old| std::fs::write(&benchmarks, speed::with_section(&old, &runs)));
+        if let Err(error) = written {
+            eprintln!("updating {}: {error}", benchmarks.display());
+            return ExitCode::FAILURE;
+        }
+        eprintln!(
+            "section {:?} of {} rewritten",
+            speed::SECTION,
+            benchmarks.display()
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 /// The original's test outcome: read from the last run's log when that run had the same

@@ -48,6 +48,10 @@ pub struct Peer {
     pub leave: &'static [(&'static str, &'static str)],
     /// What the report should say about this peer's tests (known failures and why).
     pub note: &'static str,
+    /// Fixtures of JSON lines the speed mode decodes beside those its `src/` tests include:
+    /// the file (relative to the crate's root) and the type each line is, by its path inside
+    /// the crate.
+    pub lines: &'static [(&'static str, &'static str)],
 }
 
 impl Peer {
@@ -70,6 +74,9 @@ pub const PEERS: &[Peer] = &[
              and cannot read its own output back, serde issue 1190)",
         )],
         note: "",
+        // The LSIF dump its `tests/lsif.rs` reads, one `Entry` per line: a struct flattening an
+        // internally tagged enum whose variants are internally tagged enums.
+        lines: &[("tests/tsc-unix.lsif", "crate::lsif::Entry")],
     },
     Peer {
         name: "aws_lambda_events",
@@ -78,6 +85,7 @@ pub const PEERS: &[Peer] = &[
         features: Features::All,
         leave: &[],
         note: "",
+        lines: &[],
     },
     Peer {
         name: "alloy-rpc-types-engine",
@@ -91,6 +99,7 @@ pub const PEERS: &[Peer] = &[
         note: "2 tests (`payload::tests::test_into_block_raw_with_transactions_root`, \
                `test_payload_to_block_with_sidecar_raw`) read `testdata/payload`, which the \
                published crate leaves out: they fail in every copy.",
+        lines: &[],
     },
     Peer {
         name: "async-openai",
@@ -102,6 +111,7 @@ pub const PEERS: &[Peer] = &[
         note: "5 doctests of `src/lib.rs` (the README's client examples) use `Client` and \
                `config`, which these features configure out (`_api`): they fail to compile in \
                every copy. (They would need the network too.)",
+        lines: &[],
     },
 ];
 

@@ -151,7 +151,7 @@ pub fn scan_file(source: &str, file: usize) -> Result<Vec<TypeDef>, String> {
 
 /// Where the Rust code starts: after a byte order mark and a shebang line, which syn's
 /// `parse_file` also skips (done here so that byte offsets stay those of the whole file).
-fn code_start(source: &str) -> usize {
+pub fn code_start(source: &str) -> usize {
     let mut start = 0;
     if source.starts_with('\u{feff}') {
         start = '\u{feff}'.len_utf8();
