@@ -99,16 +99,16 @@ extern crate std;
 
 // Inlining, decided here for the runtime (the derive's twin is `fast-flatten-derive/src/inline.rs`;
 // why, with the measurements, is DESIGN.md's "Inlining"), by one rule in every build profile: a
-// function a read runs once per key whose body is a tree's own (the map loop and a value's read in
-// `flatten/visitor.rs`, the pointer and `Option` trees' forwarding of `slot_of`,
-// `deserialize_slot`, `new_state` and `finish`, the enums' dispatch) is `#[inline(always)]`.
-// Everything else is plain `#[inline]` or left to the compiler: the write side, the read of a
-// sequence of leaves, `state_is_empty`, `owns`, the rest claims, what every tree shares (a leaf's
-// read in `flatten/leaf.rs`, the seen-leaf set) and the key lookup (`KeySeed::text`). Forcing stops
-// at a tree's `visit_map`: LLVM's always-inliner runs in debug builds too.
-// Two levels are left to LLVM, since forcing them cost run time: a tree's `visit_map` (78 more
-// instructions per plain struct on rmp-serde) and the read of a struct variant after the tag
-// (`RestOfMap::tree`).
+// function a read runs once per key whose body is a tree's own (the map loops, with and without a
+// catch-all, and a value's read in `flatten/visitor.rs`, the pointer and `Option` trees'
+// forwarding of `slot_of`, `deserialize_slot`, `new_state` and `finish`, the enums' dispatch) is
+// `#[inline(always)]`. Everything else is plain `#[inline]` or left to the compiler: the write
+// side, the read of a sequence of leaves, `state_is_empty`, `owns`, the rest claims, what every
+// tree shares (a leaf's read in `flatten/leaf.rs`, the seen-leaf set) and the key lookups
+// (`KeySeed`, `CatchAllKeySeed`). Forcing stops at a tree's `visit_map`: LLVM's always-inliner runs
+// in debug builds too. Two levels are left to LLVM, since forcing them cost run time: a tree's
+// `visit_map` (78 more instructions per plain struct on rmp-serde) and the read of a struct variant
+// after the tag (`RestOfMap::tree`).
 
 #[cfg(feature = "alloc")]
 mod buffer;

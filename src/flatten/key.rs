@@ -317,10 +317,12 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, 
         f.write_str("a map key")
     }
 
+    #[inline]
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<TreeKey<'de>, E> {
         self.text(key, || Ok(RestKey::Borrowed(key)))
     }
 
+    #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<TreeKey<'de>, E> {
         #[cfg(feature = "alloc")]
         return self.text(key, || Ok(RestKey::Owned(key.to_owned())));
@@ -329,6 +331,7 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, 
     }
 
     #[cfg(feature = "alloc")]
+    #[inline]
     fn visit_string<E: de::Error>(self, key: String) -> Result<TreeKey<'de>, E> {
         match self.owned_slot(&key) {
             Some(slot) => Ok(TreeKey::Slot(slot)),
@@ -339,10 +342,12 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, 
         }
     }
 
+    #[inline]
     fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<TreeKey<'de>, E> {
         self.bytes(key, || Ok(RestKey::BorrowedBytes(key)))
     }
 
+    #[inline]
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<TreeKey<'de>, E> {
         #[cfg(feature = "alloc")]
         return self.bytes(key, || Ok(RestKey::OwnedBytes(key.to_vec())));

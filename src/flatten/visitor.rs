@@ -301,6 +301,7 @@ where
 /// [`fill_from_map`] for a tree holding a catch-all map (or a part that takes aliases by their
 /// text, [`ReadShape::aliases_by_text`](super::ReadShape::aliases_by_text)): keys no leaf
 /// claims are offered to the tree.
+#[inline(always)]
 fn fill_with_catch_all<'de, T, M>(
     state: &mut T::State,
     map: &mut M,
