@@ -20,7 +20,7 @@ pub fn source(peer: &Peer, work: &Path) -> Result<PathBuf, String> {
     );
     let write = |path: &str, text: &str| {
         tree::write_if_changed(&dir.join(path), text.as_bytes())
-            .map_err(|error| format!("writing {}: {error}", dir.join(path).display()))
+            .map_err(tree::io("writing", &dir.join(path)))
     };
     write("Cargo.toml", &manifest)?;
     write("src/lib.rs", "")?;

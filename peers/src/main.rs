@@ -173,18 +173,13 @@ fn main() -> ExitCode {
 
 /// Fetches, copies, rewrites and tests one peer.
 fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerRun, String> {
-    let io = |what: &str, path: &Path| {
-        let path = path.display().to_string();
-        let what = what.to_owned();
-        move |error: std::io::Error| format!("{what} {path}: {error}")
-    };
     let source = fetch::source(peer, work)?;
     eprintln!("[{}] source: {}", peer.name, source.display());
     let dir = work.join(peer.dir_name());
     let target_dir = work.join("cargo-target");
     let original = dir.join("original");
     tree::copy_crate(&source, &original, manifest::standalone)
-        .map_err(io("copying to", &original))?;
+        .map_err(tree::io("copying to", &original))?;
     lock(&original)?;
     let original_outcome = test_original(peer, options, &dir, &target_dir)?;
 
@@ -194,7 +189,7 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
     for &mode in &options.modes {
         let copy = dir.join(mode.name());
         let summary = rewrite::rewrite_crate(&source, &copy, mode, &rules, &options.fastkit)
-            .map_err(io("rewriting into", &copy))?;
+            .map_err(tree::io("rewriting into", &copy))?;
         eprintln!(
             "[{}] {}: {} types swapped ({} one half), {} left, {} fields buffered, {} files changed",
             peer.name,
@@ -208,9 +203,9 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
         // The same dependency versions as the original: its lock file, to which cargo adds
         // serde_fastkit.
         let lock_bytes =
-            std::fs::read(original.join("Cargo.lock")).map_err(io("reading", &original))?;
+            std::fs::read(original.join("Cargo.lock")).map_err(tree::io("reading", &original))?;
         tree::write_if_changed(&copy.join("Cargo.lock"), &lock_bytes)
-            .map_err(io("writing", &copy))?;
+            .map_err(tree::io("writing", &copy))?;
         let outcome = if options.rewrite_only {
             None
         } else {
@@ -221,9 +216,9 @@ fn run_peer(peer: &'static Peer, options: &Options, work: &Path) -> Result<PeerR
                 mode.name(),
                 log.display()
             );
-            tree::touch(&copy).map_err(io("touching", &copy))?;
+            tree::touch(&copy).map_err(tree::io("touching", &copy))?;
             let outcome = run::cargo_test(&copy, peer.features, &target_dir, &log)
-                .map_err(io("testing", &copy))?;
+                .map_err(tree::io("testing", &copy))?;
             eprintln!("[{}] {}: {}", peer.name, mode.name(), progress(&outcome));
             Some(outcome)
         };
@@ -332,8 +327,7 @@ fn test_original(
     let outcome = run::cargo_test(&dir.join("original"), peer.features, target_dir, &log)
         .map_err(|error| format!("testing the original: {error}"))?;
     eprintln!("[{}] original: {}", peer.name, progress(&outcome));
-    std::fs::write(&stamp_path, stamp)
-        .map_err(|error| format!("writing {}: {error}", stamp_path.display()))?;
+    std::fs::write(&stamp_path, stamp).map_err(tree::io("writing", &stamp_path))?;
     Ok(Some(outcome))
 }
 

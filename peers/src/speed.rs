@@ -91,20 +91,15 @@ pub fn run_peer(
     fastkit: &Path,
     work: &Path,
 ) -> Result<PeerSpeed, String> {
-    let io = |what: &str, path: &Path| {
-        let path = path.display().to_string();
-        let what = what.to_owned();
-        move |error: std::io::Error| format!("{what} {path}: {error}")
-    };
     let source = crate::fetch::source(peer, work)?;
     let dir = work.join(peer.dir_name()).join("speed");
     let target_dir = work.join("cargo-target");
 
     let original = dir.join("original");
     tree::copy_crate(&source, &original, manifest::standalone)
-        .map_err(io("copying to", &original))?;
+        .map_err(tree::io("copying to", &original))?;
     crate::lock(&original)?;
-    let found = instrument(&original, peer.lines).map_err(io("instrumenting", &original))?;
+    let found = instrument(&original, peer.lines).map_err(tree::io("instrumenting", &original))?;
     eprintln!(
         "[{}] speed: {} fixtures ({} fixture tests without a type the harness can tell)",
         peer.name,
@@ -123,15 +118,15 @@ pub fn run_peer(
         return Ok(speed);
     }
     let lock_bytes =
-        std::fs::read(original.join("Cargo.lock")).map_err(io("reading", &original))?;
+        std::fs::read(original.join("Cargo.lock")).map_err(tree::io("reading", &original))?;
     let mut copies = vec![("original", original)];
     for &mode in modes {
         let copy = dir.join(mode.name());
         let summary = rewrite::rewrite_crate(&source, &copy, mode, rules, fastkit)
-            .map_err(io("rewriting into", &copy))?;
+            .map_err(tree::io("rewriting into", &copy))?;
         tree::write_if_changed(&copy.join("Cargo.lock"), &lock_bytes)
-            .map_err(io("writing", &copy))?;
-        instrument(&copy, peer.lines).map_err(io("instrumenting", &copy))?;
+            .map_err(tree::io("writing", &copy))?;
+        instrument(&copy, peer.lines).map_err(tree::io("instrumenting", &copy))?;
         speed.swapped.push(summary.swapped.len());
         copies.push((mode.name(), copy));
     }
@@ -141,7 +136,7 @@ pub fn run_peer(
         eprintln!("[{}] speed: building {name} (optimized)", peer.name);
         let built = build(copy, peer, &target_dir)?;
         let kept = dir.join(format!("{name}.test"));
-        std::fs::copy(&built, &kept).map_err(io("copying", &built))?;
+        std::fs::copy(&built, &kept).map_err(tree::io("copying", &built))?;
         binaries.push(kept);
     }
 
@@ -189,7 +184,7 @@ fn instructions(binary: &Path) -> Result<BTreeMap<String, f64>, String> {
     let listed = std::process::Command::new(binary)
         .args([TEST_PREFIX, "--ignored", "--list"])
         .output()
-        .map_err(|error| format!("running {}: {error}", binary.display()))?;
+        .map_err(tree::io("running", binary))?;
     let tests: Vec<String> = String::from_utf8_lossy(&listed.stdout)
         .lines()
         .filter_map(|line| line.strip_suffix(": test"))
@@ -273,7 +268,7 @@ fn instrument(copy: &Path, lines: &[(&str, &str)]) -> std::io::Result<sites::Fou
 fn build(copy: &Path, peer: &Peer, target_dir: &Path) -> Result<PathBuf, String> {
     // The copies share one target directory and one package name: mark this one's files as
     // changed so cargo builds it, not the last copy's artifacts (see `tree::touch`).
-    tree::touch(copy).map_err(|error| format!("touching {}: {error}", copy.display()))?;
+    tree::touch(copy).map_err(tree::io("touching", copy))?;
     let output = cargo::command(true)
         .args([
             "test",
@@ -317,7 +312,7 @@ fn run(binary: &Path) -> Result<Vec<(String, String, Option<f64>)>, String> {
         .args([TEST_PREFIX, "--ignored", "--test-threads=1", "--nocapture"])
         .stderr(Stdio::null())
         .output()
-        .map_err(|error| format!("running {}: {error}", binary.display()))?;
+        .map_err(tree::io("running", binary))?;
     if !output.status.success() {
         return Err(format!("{} failed: {}", binary.display(), output.status));
     }

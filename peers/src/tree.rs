@@ -3,6 +3,13 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+/// An `io::Error`'s message for the harness: what it was doing, where, and the error
+/// (`.map_err(io("copying to", &dest))`).
+pub fn io(what: &str, path: &Path) -> impl Fn(io::Error) -> String {
+    let (what, path) = (what.to_owned(), path.display().to_string());
+    move |error| format!("{what} {path}: {error}")
+}
+
 /// Every file under `root`, relative to it, sorted; `target/` and `.git/` are left out.
 pub fn files(root: &Path) -> io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
