@@ -137,6 +137,15 @@ pub fn run_peer(
         let built = build(copy, peer, &target_dir)?;
         let kept = dir.join(format!("{name}.test"));
         std::fs::copy(&built, &kept).map_err(tree::io("copying", &built))?;
+        // The fixture tests may all be configured out with the features the tests run with
+        // (alloy's is under `ssz`): the crate as published tells, before the modes are built.
+        if binaries.is_empty() && timing_tests(&kept)?.is_empty() {
+            eprintln!(
+                "[{}] speed: no timing test is built; the modes are not",
+                peer.name
+            );
+            return Ok(speed);
+        }
         binaries.push(kept);
     }
 
@@ -181,15 +190,7 @@ pub fn run_peer(
 /// the difference, so that the program's start and the test harness cancel out. The tests run
 /// on every core.
 fn instructions(binary: &Path) -> Result<BTreeMap<String, f64>, String> {
-    let listed = std::process::Command::new(binary)
-        .args([TEST_PREFIX, "--ignored", "--list"])
-        .output()
-        .map_err(tree::io("running", binary))?;
-    let tests: Vec<String> = String::from_utf8_lossy(&listed.stdout)
-        .lines()
-        .filter_map(|line| line.strip_suffix(": test"))
-        .map(str::to_owned)
-        .collect();
+    let tests = timing_tests(binary)?;
     let count = |test: &str, decodes: u32| -> Option<(String, u64)> {
         let output = std::process::Command::new("valgrind")
             .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
@@ -305,6 +306,27 @@ fn build(copy: &Path, peer: &Peer, target_dir: &Path) -> Result<PathBuf, String>
         .ok_or_else(|| format!("no test binary built in {}", copy.display()))
 }
 
+/// The names of a binary's timing tests.
+fn timing_tests(binary: &Path) -> Result<Vec<String>, String> {
+    let output = std::process::Command::new(binary)
+        .args([TEST_PREFIX, "--ignored", "--list"])
+        .stderr(Stdio::null())
+        .output()
+        .map_err(tree::io("running", binary))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{} --list failed: {}",
+            binary.display(),
+            output.status
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| line.strip_suffix(": test"))
+        .map(str::to_owned)
+        .collect())
+}
+
 /// Runs a binary's timing tests once; each fixture's key, name and time per decode (none when
 /// the copy refused the fixture).
 fn run(binary: &Path) -> Result<Vec<(String, String, Option<f64>)>, String> {
@@ -411,18 +433,25 @@ fn summary(runs: &[PeerSpeed]) -> String {
         }
     }
     for run in runs.iter().filter(|run| run.fixtures.is_empty()) {
-        let what = if run.found == 0 {
-            "no fixtures (no `#[test]` in its `src/` includes a `.json` file)".to_owned()
-        } else {
-            format!(
-                "{} fixture test(s), none built with the features its tests run with ({})",
-                run.found,
-                run.peer.features.describe()
-            )
-        };
+        let what = no_fixtures(run);
         let _ = writeln!(out, "\n{} {}: {what}.", run.peer.name, run.peer.version);
     }
     out
+}
+
+/// Why a peer has no fixture measured: none found, or none built.
+fn no_fixtures(run: &PeerSpeed) -> String {
+    if run.found == 0 {
+        "no fixtures (no `#[test]` in its `src/` includes a `.json` file, and its row in \
+         `peers.rs` names no file of JSON lines)"
+            .to_owned()
+    } else {
+        format!(
+            "{} fixture test(s), none built with the features its tests run with ({})",
+            run.found,
+            run.peer.features.describe()
+        )
+    }
 }
 
 /// The geometric mean of some ratios.
@@ -444,11 +473,8 @@ fn range(ratios: &[f64]) -> String {
 fn details(run: &PeerSpeed, out: &mut String) {
     let _ = writeln!(out, "\n## {} {}\n", run.peer.name, run.peer.version);
     if run.fixtures.is_empty() {
-        let _ = writeln!(
-            out,
-            "No fixtures: no `#[test]` in `src/` includes a `.json` file, and its row in \
-             `peers.rs` names no file of JSON lines.\n"
-        );
+        let what = no_fixtures(run);
+        let _ = writeln!(out, "{}{}.\n", what[..1].to_uppercase(), &what[1..]);
     }
     for untyped in &run.untyped {
         let _ = writeln!(out, "- not measured (no decoded type found): {untyped}");
