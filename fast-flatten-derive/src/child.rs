@@ -66,17 +66,14 @@ fn child_path(
     quote_spanned!(first=> <#ty as __fastkit::FlattenDeserialize<#de>>::#item)
 }
 
-/// How an expression of a reading impl's body takes a member's progress out of `__state`.
+/// How an expression of a reading impl's body borrows a member's progress in `__state` (`finish`
+/// moves it out instead: [`Tree::take_child_state`]).
 #[derive(Clone, Copy, PartialEq)]
 pub enum Access {
     /// `&__state.__fieldN`
     Ref,
     /// `&mut __state.__fieldN`
     Mut,
-    /// `__state.__fieldN`, moved out of a state the body owns.
-    Move,
-    /// `&__state.__fieldN` of a state the body owns.
-    RefOwned,
 }
 
 impl Tree<'_> {
@@ -99,42 +96,58 @@ impl Tree<'_> {
         let field = member.state_field();
         if !member.is_flatten() {
             return use_state(match access {
-                Access::Ref | Access::RefOwned => quote!(&__state.#field),
+                Access::Ref => quote!(&__state.#field),
                 Access::Mut => quote!(&mut __state.#field),
-                Access::Move => quote!(__state.#field),
             });
         }
+        let (first, last) = member.ty_ends;
+        // The binding mode is spelled out rather than left to default binding modes, which
+        // differ between editions; the place matched is the state itself. The binding by
+        // reference spans the type (the compiler checks the state's type there too).
+        let binding = Ident::new("__child_state", last);
+        let (mode, source) = match access {
+            Access::Ref => (quote_spanned!(first=> ref), quote!(*__state)),
+            Access::Mut => (quote_spanned!(first=> ref mut), quote!(*__state)),
+        };
+        let pattern = self.child_state_pattern(member, quote!(#mode #binding));
+        let value = use_state(match access {
+            Access::Ref => quote_spanned!(first=> &*#binding),
+            Access::Mut => quote_spanned!(first=> &mut *#binding),
+        });
+        // In parentheses: a block at the start of a statement would end the expression.
+        quote!(({ let #pattern = #source; #value }))
+    }
+
+    /// `let` statement moving a flattened child's state out of the owned `__state` into
+    /// `binding` (an ident spanned at the type, [`Member::taken_state`]), bound by a pattern as
+    /// [`Tree::with_state`] binds it; the binding is then used through [`child_state_use`].
+    pub fn take_child_state(&self, member: &Member, binding: &Ident) -> TokenStream {
+        let pattern = self.child_state_pattern(member, quote!(#binding));
+        quote!(let #pattern = __state;)
+    }
+
+    /// `State::<..> { __fieldN: binding, .. }`: the pattern binding a flattened child's state.
+    fn child_state_pattern(&self, member: &Member, binding: TokenStream) -> TokenStream {
         let state = &self.state;
         // The state's generic arguments as the impl names them, so that the compiler's message
         // names the child's trait as the state struct's does (`'de`, not `'_`).
         let generics = crate::bound::with_de_lifetime(&self.generics);
         let (_, arguments, _) = generics.split_for_impl();
         let arguments = arguments.as_turbofish();
-        let (first, last) = member.ty_ends;
-        let field = Ident::new(&field.to_string(), first);
-        // The binding mode is spelled out rather than left to default binding modes, which
-        // differ between editions; the place matched is the state itself. A binding by
-        // reference spans the type (the compiler checks the state's type there too), one by
-        // value need not.
-        let binding = Ident::new("__child_state", last);
-        let (mode, source) = match access {
-            Access::Ref => (quote_spanned!(first=> ref), quote!(*__state)),
-            Access::Mut => (quote_spanned!(first=> ref mut), quote!(*__state)),
-            Access::Move => (quote!(), quote!(__state)),
-            Access::RefOwned => (quote_spanned!(first=> ref), quote!(__state)),
-        };
-        // Each use of the binding spans the type from its first token to its last: the compiler
-        // checks the state's type where an expression of it is used. A use is a reborrow, or
-        // for a moved state, a call of `identity`.
-        let value = use_state(match access {
-            Access::Ref | Access::RefOwned => quote_spanned!(first=> &*#binding),
-            Access::Mut => quote_spanned!(first=> &mut *#binding),
-            Access::Move => {
-                let call = quote_spanned!(last=> (#binding));
-                quote_spanned!(first=> __fastkit::identity #call)
-            }
-        });
-        // In parentheses: a block at the start of a statement would end the expression.
-        quote!(({ let #state #arguments { #field: #mode #binding, .. } = #source; #value }))
+        let field = Ident::new(&member.state_field().to_string(), member.ty_ends.0);
+        quote!(#state #arguments { #field: #binding, .. })
     }
+}
+
+/// A use of a flattened child's state bound by value (`binding`, spanned at the type): moved, or
+/// borrowed when `by_ref`. Each use spans the type from its first token to its last, since the
+/// compiler checks the state's type where an expression of it is used: a call of `identity`, or
+/// a borrow.
+pub fn child_state_use(member: &Member, binding: &Ident, by_ref: bool) -> TokenStream {
+    let (first, last) = member.ty_ends;
+    if by_ref {
+        return quote_spanned!(first=> &#binding);
+    }
+    let call = quote_spanned!(last=> (#binding));
+    quote_spanned!(first=> __fastkit::identity #call)
 }

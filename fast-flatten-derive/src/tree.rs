@@ -418,6 +418,21 @@ impl Member<'_> {
         format_ident!("__field{}", self.index)
     }
 
+    /// The local holding this member's progress once `finish` has moved it out of the state
+    /// (`__takenN`). A flattened child's spans the member's type, as the other bindings of a
+    /// child's state do ([`Tree::with_state`]): it resolves where the type's tokens come from,
+    /// and the compiler reports a type that cannot be flattened there, once.
+    ///
+    /// [`Tree::with_state`]: crate::tree::Tree::with_state
+    pub fn taken_state(&self) -> Ident {
+        let name = format!("__taken{}", self.index);
+        if self.is_flatten() {
+            Ident::new(&name, self.ty_ends.1)
+        } else {
+            format_ident!("{name}")
+        }
+    }
+
     /// The local variable holding this member's finished value.
     pub fn local(&self) -> Ident {
         format_ident!("__value{}", self.index)
