@@ -27,6 +27,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,38 +40,58 @@ TOLERANCE = 0.03
 FORMATS = ["serde_json", "ciborium", "serde_cbor_packed", "rmp_serde", "postcard", "bitcode"]
 
 
+# Held while a reader is copied and while a process is started. A process forked by one thread
+# while another writes a reader inherits the open file until it has exec'd, and starting that
+# reader meanwhile fails with "Text file busy" (ETXTBSY); `Popen` returns once its child has
+# exec'd, so with the lock no child holds a reader open when one is started.
+SPAWN = threading.Lock()
+
+
+def run(args, **kwargs):
+    """`subprocess.run` without `check`, its process started under SPAWN."""
+    with SPAWN:
+        process = subprocess.Popen(args, **kwargs)
+    with process:
+        stdout, stderr = process.communicate()
+    return subprocess.CompletedProcess(args, process.returncode, stdout, stderr)
+
+
 def build(format_):
     """Builds the reader of one format in the bench profile (optimized, one codegen unit) and
     returns the path of a copy (the next format's build replaces cargo's own)."""
-    out = subprocess.run(
+    built = run(
         ["cargo", "build", "--profile", "bench", "--bench", "instructions",
          "--message-format=json-render-diagnostics"],
-        cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True,
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
         env={**os.environ, "FASTKIT_GUARD_FORMAT": format_},
-    ).stdout
+    )
+    if built.returncode != 0:
+        sys.exit(f"guard: building the reader of {format_} failed")
+    out = built.stdout
     for line in out.splitlines():
         message = json.loads(line)
         if message.get("reason") == "compiler-artifact" and message["target"]["name"] == "instructions":
             if message.get("executable"):
                 reader = os.path.join(os.path.dirname(message["executable"]),
                                       f"instructions-guard-{format_}")
-                shutil.copy2(message["executable"], reader)
+                with SPAWN:
+                    shutil.copy2(message["executable"], reader)
                 return reader
     sys.exit("guard: the reader was not built")
 
 
 def instructions(reader, args):
     """The instructions callgrind counts for one run of the reader."""
-    run = subprocess.run(
+    counted = run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", reader, *args],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
-    if run.returncode != 0:
-        sys.exit(f"guard: {' '.join(args)} failed:\n{run.stderr}")
-    for line in run.stderr.splitlines():
+    if counted.returncode != 0:
+        sys.exit(f"guard: {' '.join(args)} failed:\n{counted.stderr}")
+    for line in counted.stderr.splitlines():
         if "Collected :" in line:
             return int(line.split(":")[-1].strip())
-    sys.exit(f"guard: no count for {' '.join(args)}:\n{run.stderr}")
+    sys.exit(f"guard: no count for {' '.join(args)}:\n{counted.stderr}")
 
 
 def per_pass(reader, combination):
@@ -106,8 +127,10 @@ def main():
         pending = {}
         for format_ in formats:
             reader = build(format_)
-            listed = subprocess.run([reader, "list"], check=True, stdout=subprocess.PIPE,
-                                    text=True).stdout
+            listing = run([reader, "list"], stdout=subprocess.PIPE, text=True)
+            if listing.returncode != 0:
+                sys.exit(f"guard: {reader} list failed")
+            listed = listing.stdout
             for line in listed.splitlines():
                 c = tuple(line.split())
                 if c and (not workloads or c[0] in workloads) and (not ops or c[3] in ops):
