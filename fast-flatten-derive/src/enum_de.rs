@@ -62,11 +62,13 @@ pub fn expand(e: &Enum) -> TokenStream {
     let internal_tag = match e.tag() {
         TagType::Internal { tag } => {
             let from_trees = struct_variant_trees(e);
+            let speculation = speculation(e);
             Some(quote! {
                 #[automatically_derived]
                 impl #de_impl_generics __fastkit::InternallyTagged<'de> for #self_ty #where_clause {
                     const TAG: &'static str = #tag;
                     #from_trees
+                    #speculation
                 }
             })
         }
@@ -320,6 +322,119 @@ fn struct_variant_trees(e: &Enum) -> TokenStream {
                 return __fastkit::Some(__name);
             })*
             __fastkit::None
+        }
+    }
+}
+
+/// What lets an internally tagged enum read a key one struct variant alone names before the
+/// tag (`serde_fastkit`'s `src/enums/speculation.rs`): every variant is a unit variant or a
+/// struct variant read as a tree (a newtype variant's type could take any key), each tree
+/// skipping keys it does not name (a constant of the trees), and a lookup of the variant that
+/// alone names a key. Nothing for other enums: their keys before the tag are held.
+fn speculation(e: &Enum) -> TokenStream {
+    let mut trees = Vec::new();
+    let mut newtypes = Vec::new();
+    // The keys the trees without flattened members name, known here: one `match` finds the
+    // variant that alone names a key. Trees with flattened members are asked at run time.
+    let mut own_names: Vec<(String, Vec<(usize, TokenStream)>)> = Vec::new();
+    let mut dynamic = Vec::new();
+    for (index, v) in e.de_variants() {
+        if v.variant.attrs.untagged() || v.variant.attrs.deserialize_with().is_some() {
+            return TokenStream::new();
+        }
+        match (v.de_style(), tagged_tree(v)) {
+            (Style::Unit, _) => {}
+            (Style::Struct, Some(tree)) => {
+                let ident = &tree.ident;
+                let (_, ty_generics, _) = tree.generics.split_for_impl();
+                let into = struct_into_variant(e, v);
+                let ty = quote!(#ident #ty_generics);
+                if tree.de_members().all(|m| m.is_leaf()) {
+                    let offsets = crate::fields::offsets(tree);
+                    for member in tree.de_members() {
+                        for name in member.attrs().aliases() {
+                            let name = name.to_string();
+                            let claim = (index, offsets[member.index].clone());
+                            match own_names.iter_mut().find(|(known, _)| *known == name) {
+                                Some((_, claims)) => claims.push(claim),
+                                None => own_names.push((name, vec![claim])),
+                            }
+                        }
+                    }
+                } else {
+                    dynamic.push((index, ty.clone()));
+                }
+                trees.push((index, ty, into));
+            }
+            (Style::Newtype, _) if v.fields()[0].attrs.deserialize_with().is_none() => {
+                let ty = v.fields()[0].ty;
+                newtypes.push(quote!((&&__fastkit::KeysOf::<'de, #ty>::new())));
+            }
+            _ => return TokenStream::new(),
+        }
+    }
+    if trees.is_empty() {
+        return TokenStream::new();
+    }
+    let tys = trees.iter().map(|(_, ty, _)| ty);
+    let newtypes_ignore = newtypes.iter();
+    let newtypes_name = newtypes.iter();
+    let own_arms = own_names
+        .iter()
+        .map(|(name, claims)| match claims.as_slice() {
+            [(index, slot)] => quote! {
+                #name => __fastkit::Some(__fastkit::SoleClaimant { index: #index, slot: #slot }),
+            },
+            _ => quote!(#name => return __fastkit::None,),
+        });
+    let lookups = dynamic.iter().map(|(index, ty)| {
+        quote! {
+            if let __fastkit::Some(__slot) = <#ty as __fastkit::FlattenFields>::slot_of(__key) {
+                if __claimant.is_some() {
+                    return __fastkit::None;
+                }
+                __claimant = __fastkit::Some(__fastkit::SoleClaimant { index: #index, slot: __slot });
+            }
+        }
+    });
+    let arms = trees.iter().map(|(index, ty, into)| {
+        quote!(#index => __fastkit::read_speculating::<Self, #ty, __M>(
+            #index, __claimant.slot, __map, __held, #into,
+        ),)
+    });
+    quote! {
+        #[inline]
+        fn speculates() -> bool {
+            use __fastkit::{KnownKeys as _, UnknownKeys as _};
+            true #(&& __fastkit::ignores_unnamed_keys::<'de, #tys>())*
+                #(&& #newtypes_ignore.ignores_unnamed_keys())*
+        }
+
+        #[inline]
+        fn sole_claimant(__key: &str) -> __fastkit::Option<__fastkit::SoleClaimant> {
+            use __fastkit::{KnownKeys as _, UnknownKeys as _};
+            #[allow(unused_mut)]
+            let mut __claimant = match __key {
+                #(#own_arms)*
+                _ => __fastkit::None,
+            };
+            #(#lookups)*
+            if __claimant.is_some() && (false #(|| #newtypes_name.names(__key))*) {
+                return __fastkit::None;
+            }
+            __claimant
+        }
+
+        #[inline(never)]
+        fn speculate<__M: __fastkit::MapAccess<'de>>(
+            __claimant: __fastkit::SoleClaimant,
+            __map: __M,
+            __held: __fastkit::HeldAhead<'de>,
+        ) -> __fastkit::Result<Self, __M::Error> {
+            match __claimant.index {
+                #(#arms)*
+                _ => __fastkit::Err(__fastkit::variant_out_of_range()),
+            }
         }
     }
 }

@@ -571,14 +571,16 @@ pub(crate) fn visit_enum_entry<'de, V: Visitor<'de>, E: de::Error>(
 }
 
 /// Held map entries, moved out one by one: a `MapAccess`.
-pub(crate) type HeldEntries<'de, E> =
-    MapDeserializer<vec::IntoIter<(Content<'de>, Content<'de>)>, Content<'de>, E>;
+pub(crate) type HeldEntries<'de, E, I = vec::IntoIter<(Content<'de>, Content<'de>)>> =
+    MapDeserializer<I, Content<'de>, E>;
 
 /// Held map entries, moved out one by one, as a `MapAccess`: the entries an internally tagged
 /// enum read before its tag, replayed into the chosen variant's tree.
-pub(crate) fn held_entries<'de, E: de::Error>(
-    entries: vec::IntoIter<(Content<'de>, Content<'de>)>,
-) -> HeldEntries<'de, E> {
+pub(crate) fn held_entries<'de, E, I>(entries: I) -> HeldEntries<'de, E, I>
+where
+    E: de::Error,
+    I: ExactSizeIterator<Item = (Content<'de>, Content<'de>)>,
+{
     MapDeserializer {
         entries,
         value: None::<Content<'de>>,
@@ -587,7 +589,7 @@ pub(crate) fn held_entries<'de, E: de::Error>(
     }
 }
 
-impl<'de, E> HeldEntries<'de, E> {
+impl<'de, E, I: Iterator<Item = (Content<'de>, Content<'de>)>> HeldEntries<'de, E, I> {
     /// The next entry's key itself, its value kept for `next_value_seed`: for a caller that
     /// looks text keys up without a deserializer around them.
     #[inline]
@@ -646,7 +648,7 @@ where
 
 /// serde's expectation for a buffer read only in part: "N elements in sequence", "N elements
 /// in map".
-struct ExpectedLen(usize, &'static str);
+pub(super) struct ExpectedLen(pub(super) usize, pub(super) &'static str);
 
 impl Expected for ExpectedLen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -20,6 +20,9 @@ use serde::de::{
     Unexpected, VariantAccess, Visitor,
 };
 
+#[cfg(feature = "alloc")]
+use super::speculation::read_ahead;
+use super::speculation::HeldAhead;
 use super::tag_guard::TagGuard;
 use super::unit_value::UnitValue;
 use super::{DeserializeVariant, VariantSeed};
@@ -29,6 +32,16 @@ use crate::buffer::{held_entries, held_vec, Content, ContentDeserializer, Conten
 use crate::flatten::{fill_from_held, fill_in_serde_order_after};
 use crate::flatten::{fill_from_map, FlattenDeserialize, FlattenFields};
 use crate::stack_text::KeyText;
+
+/// A key only variant `index`'s tree names, at its `slot` there, as [`InternallyTagged::sole_claimant`]
+/// finds it.
+#[derive(Clone, Copy, Debug)]
+pub struct SoleClaimant {
+    /// The variant's index.
+    pub index: usize,
+    /// The key's slot in the variant's tree.
+    pub slot: usize,
+}
 
 /// An internally tagged enum: its tag key, a constant, so that each key is compared with a
 /// literal wherever the enum is read.
@@ -49,6 +62,35 @@ pub trait InternallyTagged<'de>: DeserializeVariant<'de> {
     fn static_key(key: &str) -> Option<&'static str> {
         let _ = key;
         None
+    }
+
+    /// Whether keys one struct variant alone names are read into it before the tag
+    /// ([`read_speculating`](super::speculation::read_speculating)): every other variant
+    /// ignores them (unit and struct variants whose trees skip keys they do not name).
+    #[inline]
+    fn speculates() -> bool {
+        false
+    }
+
+    /// The struct variant whose tree alone names `key`, and the key's slot there.
+    #[inline]
+    fn sole_claimant(key: &str) -> Option<SoleClaimant> {
+        let _ = key;
+        None
+    }
+
+    /// Reads the map on from the first key variant `claimant.index` alone names, `held` the
+    /// entries before it: [`read_speculating`](super::speculation::read_speculating) with that
+    /// variant's tree.
+    fn speculate<M: MapAccess<'de>>(
+        claimant: SoleClaimant,
+        map: M,
+        held: HeldAhead<'de>,
+    ) -> Result<Self, M::Error> {
+        let _ = (claimant, map, held);
+        Err(M::Error::custom(
+            "serde_fastkit: this enum reads no key before its tag",
+        ))
     }
 }
 
@@ -103,6 +145,10 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
             match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
                 Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
                 Some(Key::Other(key)) => {
+                    if E::speculates() {
+                        // The first key before the tag: read ahead from here.
+                        return read_ahead::<E, M>(key, map);
+                    }
                     let value = map.next_value_seed(ContentVisitor(PhantomData))?;
                     held.get_or_insert_with(|| held_vec(map.size_hint(), E::LONGEST_VARIANT))
                         .push((key, value));
@@ -157,14 +203,14 @@ type Held<'de> = Vec<(Content<'de>, Content<'de>)>;
 /// the tag. Compared before anything is copied, so a tag in first position costs no
 /// allocation even when the format hands keys over transiently.
 #[cfg(feature = "alloc")]
-enum Key<'de> {
+pub(super) enum Key<'de> {
     Tag,
     Other(Content<'de>),
 }
 
 #[cfg(feature = "alloc")]
 /// Reads a key of the internally tagged enum `T`'s map.
-struct TagOrKey<T>(PhantomData<fn() -> T>);
+pub(super) struct TagOrKey<T>(pub(super) PhantomData<fn() -> T>);
 
 #[cfg(feature = "alloc")]
 impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
@@ -190,27 +236,85 @@ impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
     }
 }
 
+/// The struct variant that alone names `key` ([`InternallyTagged::sole_claimant`]), for a key
+/// held as text. Out of line: the loop that reads a tag first stays as it was.
+#[cfg(feature = "alloc")]
+#[inline(never)]
+pub(super) fn claimant_of<'de, T: InternallyTagged<'de>>(
+    key: &Content<'de>,
+) -> Option<SoleClaimant> {
+    match key {
+        Content::Str(key) => T::sole_claimant(key),
+        Content::String(key) => T::sole_claimant(key),
+        Content::Bytes(key) => T::sole_claimant(core::str::from_utf8(key).ok()?),
+        Content::ByteBuf(key) => T::sole_claimant(core::str::from_utf8(key).ok()?),
+        _ => None,
+    }
+}
+
 /// A key handed over transiently, held: as the `&'static str` a struct variant names it by
 /// ([`InternallyTagged::static_key`]), else copied.
 #[cfg(feature = "alloc")]
 #[inline(never)]
-fn held_text<'de, T: InternallyTagged<'de>>(key: &str) -> Content<'de> {
+pub(super) fn held_text<'de, T: InternallyTagged<'de>>(key: &str) -> Content<'de> {
     match T::static_key(key) {
         Some(key) => Content::Str(key),
         None => Content::String(key.to_owned()),
     }
 }
 
+/// The methods of a key visitor for keys that are not text: each key held as serde's buffer
+/// holds it, wrapped in `$other` (`Key::Other`, ...). Shared by the key visitors of the
+/// internally tagged map (here and in `speculation.rs`).
 #[cfg(feature = "alloc")]
-macro_rules! other_key {
-    ($($method:ident($ty:ty))*) => {
+macro_rules! other_keys {
+    ($key:ty, $other:path) => {
+        other_keys! {
+            @scalars $key, $other;
+            visit_bool(bool) visit_i8(i8) visit_i16(i16) visit_i32(i32) visit_i64(i64)
+            visit_i128(i128) visit_u8(u8) visit_u16(u16) visit_u32(u32) visit_u64(u64)
+            visit_u128(u128) visit_f32(f32) visit_f64(f64) visit_char(char)
+        }
+
+        fn visit_unit<Er: de::Error>(self) -> Result<$key, Er> {
+            Ok($other(Content::Unit))
+        }
+
+        fn visit_none<Er: de::Error>(self) -> Result<$key, Er> {
+            Ok($other(Content::None))
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<$key, D::Error> {
+            ContentVisitor(PhantomData).visit_some(deserializer).map($other)
+        }
+
+        fn visit_newtype_struct<D: Deserializer<'de>>(
+            self,
+            deserializer: D,
+        ) -> Result<$key, D::Error> {
+            ContentVisitor(PhantomData)
+                .visit_newtype_struct(deserializer)
+                .map($other)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<$key, A::Error> {
+            ContentVisitor(PhantomData).visit_seq(seq).map($other)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<$key, A::Error> {
+            ContentVisitor(PhantomData).visit_map(map).map($other)
+        }
+    };
+    (@scalars $key:ty, $other:path; $($method:ident($ty:ty))*) => {
         $(
-            fn $method<E: de::Error>(self, value: $ty) -> Result<Key<'de>, E> {
-                ContentVisitor(PhantomData).$method(value).map(Key::Other)
+            fn $method<Er: de::Error>(self, value: $ty) -> Result<$key, Er> {
+                ContentVisitor(PhantomData).$method(value).map($other)
             }
         )*
     };
 }
+#[cfg(feature = "alloc")]
+pub(super) use other_keys;
 
 #[cfg(feature = "alloc")]
 impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
@@ -254,42 +358,7 @@ impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
         })
     }
 
-    other_key! {
-        visit_bool(bool) visit_i8(i8) visit_i16(i16) visit_i32(i32) visit_i64(i64) visit_i128(i128)
-        visit_u8(u8) visit_u16(u16) visit_u32(u32) visit_u64(u64) visit_u128(u128)
-        visit_f32(f32) visit_f64(f64) visit_char(char)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Key<'de>, E> {
-        Ok(Key::Other(Content::Unit))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Key<'de>, E> {
-        Ok(Key::Other(Content::None))
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key<'de>, D::Error> {
-        ContentVisitor(PhantomData)
-            .visit_some(deserializer)
-            .map(Key::Other)
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(
-        self,
-        deserializer: D,
-    ) -> Result<Key<'de>, D::Error> {
-        ContentVisitor(PhantomData)
-            .visit_newtype_struct(deserializer)
-            .map(Key::Other)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Key<'de>, A::Error> {
-        ContentVisitor(PhantomData).visit_seq(seq).map(Key::Other)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Key<'de>, A::Error> {
-        ContentVisitor(PhantomData).visit_map(map).map(Key::Other)
-    }
+    other_keys!(Key<'de>, Key::Other);
 }
 
 /// The rest of an internally tagged map after its tag: the entries held before the tag, then
@@ -313,6 +382,18 @@ pub struct RestOfMap<'de, M> {
 }
 
 impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
+    /// The rest of the map after the tag, `held` the entries before it.
+    #[cfg(feature = "alloc")]
+    pub(super) fn after_tag(held: Held<'de>, map: M, tag: &'static str) -> Self {
+        RestOfMap {
+            held: (!held.is_empty()).then(|| held.into_iter()),
+            value: None,
+            map,
+            tag,
+            guard: false,
+        }
+    }
+
     /// Reads a struct variant's tree from the rest of the map: the held entries first, then
     /// the format's map, each through its own loop, so that when the tag came first the
     /// variant is read exactly as the plain struct of its fields is. `into` makes the enum's
@@ -338,7 +419,7 @@ impl<'de, M: MapAccess<'de>> RestOfMap<'de, M> {
                 )?;
                 return Ok(into(T::finish(state)?));
             }
-            fill_from_held::<T, M::Error>(&mut state, &mut held_entries(held), tag)?;
+            fill_from_held::<T, M::Error, _>(&mut state, &mut held_entries(held), tag)?;
         }
         fill_from_map::<T, M>(&mut state, &mut self.map, tag)?;
         Ok(into(T::finish(state)?))

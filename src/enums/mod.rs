@@ -18,11 +18,14 @@
 //! FastFlatten struct.
 
 mod adjacent;
+#[cfg(feature = "alloc")]
+mod ahead;
 mod external;
 mod flattened;
 mod flattened_internal;
 mod internal;
 mod newtype_len;
+mod speculation;
 mod tag_guard;
 mod tagged_serializer;
 mod unit_value;
@@ -42,10 +45,13 @@ pub use self::flattened_internal::{
     FlattenInternal, InternalState, NoVariant, VariantFields, VariantTree, VariantTrees,
 };
 pub use self::internal::{
-    deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap,
+    deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap, SoleClaimant,
 };
 pub use self::newtype_len::{
     ElementsOf, KnownElements, TreeElements, UnknownElements, UNKNOWN_ELEMENTS,
+};
+pub use self::speculation::{
+    ignores_unnamed_keys, read_speculating, HeldAhead, KeysOf, KnownKeys, UnknownKeys,
 };
 pub use self::tagged_serializer::serialize_tagged_newtype;
 #[cfg(not(feature = "alloc"))]

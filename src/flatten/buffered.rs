@@ -201,7 +201,7 @@ struct HeldFields<'de, E> {
 
 impl<'de, E: de::Error> HeldFields<'de, E> {
     fn visit_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
-        visitor.visit_map(held_entries::<E>(self.entries.into_iter()))
+        visitor.visit_map(held_entries::<E, _>(self.entries.into_iter()))
     }
 }
 

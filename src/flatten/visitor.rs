@@ -223,14 +223,15 @@ where
 /// field indexes) go through [`KeySeed`] as in the live map.
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(crate) fn fill_from_held<'de, T, E>(
+pub(crate) fn fill_from_held<'de, T, E, I>(
     state: &mut T::State,
-    map: &mut HeldEntries<'de, E>,
+    map: &mut HeldEntries<'de, E, I>,
     tag: Option<&'static str>,
 ) -> Result<(), E>
 where
     T: FlattenDeserialize<'de>,
     E: de::Error,
+    I: ExactSizeIterator<Item = (Content<'de>, Content<'de>)>,
 {
     if const { T::READ.catch_all } || const { T::READ.aliases_by_text } {
         return fill_with_catch_all::<T, _>(state, map, tag);

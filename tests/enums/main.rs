@@ -21,4 +21,5 @@ mod internal;
 mod properties;
 mod recursive;
 mod serde_gen;
+mod speculation;
 mod untagged;
