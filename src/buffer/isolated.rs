@@ -418,6 +418,18 @@ macro_rules! in_line {
     };
 }
 
+/// Methods the replay answers as it answers another: that one's.
+macro_rules! same_as {
+    ($to:ident: $($method:ident)*) => {
+        $(
+            #[inline(always)]
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+                self.$to(visitor)
+            }
+        )*
+    };
+}
+
 /// The replay's methods, forwarded.
 macro_rules! replayed {
     ($($method:ident($($arg:ident: $ty:ty),*))*) => {
@@ -436,7 +448,7 @@ impl<'de, E: de::Error> Deserializer<'de> for OneValue<'de, E> {
     in_line! {
         deserialize_any(visitor) {
             Content::Bool(v) => visitor.visit_bool(v),
-                        Content::U8(v) => visitor.visit_u8(v),
+            Content::U8(v) => visitor.visit_u8(v),
             Content::U16(v) => visitor.visit_u16(v),
             Content::U32(v) => visitor.visit_u32(v),
             Content::U64(v) => visitor.visit_u64(v),
@@ -446,100 +458,48 @@ impl<'de, E: de::Error> Deserializer<'de> for OneValue<'de, E> {
             Content::I64(v) => visitor.visit_i64(v),
             Content::F64(v) => visitor.visit_f64(v),
             Content::Str(v) => visitor.visit_borrowed_str(v),
-        } owned { Content::String(v) => visitor.visit_string(v), }
-        deserialize_bool(visitor) { Content::Bool(v) => visitor.visit_bool(v), } owned {}
-        deserialize_u8(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
-        } owned {}
-        deserialize_u16(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
-        } owned {}
-        deserialize_u32(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
+        } owned {
+            Content::String(v) => visitor.visit_string(v),
+        }
+        deserialize_bool(visitor) {
+            Content::Bool(v) => visitor.visit_bool(v),
         } owned {}
         deserialize_u64(visitor) {
             Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
+            Content::U16(v) => visitor.visit_u16(v),
+            Content::U32(v) => visitor.visit_u32(v),
+            Content::U64(v) => visitor.visit_u64(v),
+            Content::I8(v) => visitor.visit_i8(v),
+            Content::I16(v) => visitor.visit_i16(v),
+            Content::I32(v) => visitor.visit_i32(v),
+            Content::I64(v) => visitor.visit_i64(v),
         } owned {}
-        deserialize_i8(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
+        deserialize_f64(visitor) {
+            Content::F64(v) => visitor.visit_f64(v),
         } owned {}
-        deserialize_i16(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
-        } owned {}
-        deserialize_i32(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
-        } owned {}
-        deserialize_i64(visitor) {
-            Content::U8(v) => visitor.visit_u8(v),
-                Content::U16(v) => visitor.visit_u16(v),
-                Content::U32(v) => visitor.visit_u32(v),
-                Content::U64(v) => visitor.visit_u64(v),
-                Content::I8(v) => visitor.visit_i8(v),
-                Content::I16(v) => visitor.visit_i16(v),
-                Content::I32(v) => visitor.visit_i32(v),
-                Content::I64(v) => visitor.visit_i64(v),
-        } owned {}
-        deserialize_f32(visitor) { Content::F64(v) => visitor.visit_f64(v), } owned {}
-        deserialize_f64(visitor) { Content::F64(v) => visitor.visit_f64(v), } owned {}
         deserialize_str(visitor) {
             Content::Str(v) => visitor.visit_borrowed_str(v),
-        } owned { Content::String(v) => visitor.visit_string(v), }
+        } owned {
+            Content::String(v) => visitor.visit_string(v),
+        }
         deserialize_string(visitor) {
             Content::Str(v) => visitor.visit_borrowed_str(v),
-        } owned { Content::String(v) => visitor.visit_string(v), }
+        } owned {
+            Content::String(v) => visitor.visit_string(v),
+        }
         deserialize_identifier(visitor) {
             Content::Str(v) => visitor.visit_borrowed_str(v),
-        } owned { Content::String(v) => visitor.visit_string(v), }
+        } owned {
+            Content::String(v) => visitor.visit_string(v),
+        }
     }
+
+    // The replay reads every integer alike (its `visit_integer`), and both floats alike.
+    same_as! {
+        deserialize_u64: deserialize_u8 deserialize_u16 deserialize_u32 deserialize_i8
+        deserialize_i16 deserialize_i32 deserialize_i64
+    }
+    same_as! { deserialize_f64: deserialize_f32 }
 
     /// A scalar is `Some` of itself, as the replay reads it.
     #[inline(always)]
