@@ -260,7 +260,7 @@ pub fn tag_last_allocates_no_more_than_serde<F: Format>() {
 /// none, also on the formats that hand keys over transiently (ciborium, serde_cbor), where they
 /// are held as the variant's own `&'static str` names (`InternallyTagged::static_key`); the held
 /// integers none either; and where the format does not announce the map's length (serde_json),
-/// the `Vec` has room for the longest variant's six fields from the start
+/// the `Vec` has room for the longest variant's seven fields from the start
 /// (`InternallyTagged::LONGEST_VARIANT`) rather than growing past 4.
 pub fn held_keys_allocate_nothing<F: Format>() {
     use serde_fastkit::FastFlatten;
@@ -276,7 +276,15 @@ pub fn held_keys_allocate_nothing<F: Format>() {
             e: u64,
             f: u64,
         },
+        /// Names every key of `Point`: before the tag, no key is one variant's alone, so each
+        /// is held (a key one variant alone names is read into it ahead of the tag instead).
         Other {
+            a: u64,
+            b: u64,
+            c: u64,
+            d: u64,
+            e: u64,
+            f: u64,
             z: u64,
         },
     }
