@@ -69,6 +69,50 @@ fn child(e: &Enum, v: &EnumVariant) -> Option<Child> {
     }
 }
 
+/// The list of the variants' trees, `VariantTree<First, VariantTree<Second, .. NoVariant>>`,
+/// a variant without a child (a unit variant) as `()`.
+fn tree_list<'c>(children: impl DoubleEndedIterator<Item = Option<&'c Child>>) -> TokenStream {
+    children
+        .rev()
+        .fold(quote!(__fastkit::NoVariant), |rest, child| match child {
+            Some(child) => {
+                let ty = &child.ty;
+                quote!(__fastkit::VariantTree<#ty, #rest>)
+            }
+            None => quote!(__fastkit::VariantTree<(), #rest>),
+        })
+}
+
+/// The list's value for the variant at `position`: `Chosen::Later` once per variant before.
+fn chosen(position: usize, inner: TokenStream) -> TokenStream {
+    (0..position).fold(
+        quote!(__fastkit::Chosen::This(#inner)),
+        |value, _| quote!(__fastkit::Chosen::Later(#value)),
+    )
+}
+
+/// The pattern past a list of `len` variants, `__end`: the list's end, which cannot exist.
+fn list_end(len: usize) -> TokenStream {
+    (0..len).fold(
+        quote!(__end),
+        |value, _| quote!(__fastkit::Chosen::Later(#value)),
+    )
+}
+
+/// An impl of a reading trait (`FlattenInternal`, `FlattenUntagged`) under the reading half's
+/// headers.
+fn implement_de(trait_: Trait, headers: &Headers, body: TokenStream) -> TokenStream {
+    impls::implement(
+        trait_,
+        &ImplFor::new(
+            &headers.de_impl_generics,
+            &headers.self_ty,
+            &headers.de_clause,
+        ),
+        body,
+    )
+}
+
 /// The where clauses of the three impls: the enum's, with its children's flatten traits
 /// where they join the tree ([`bound::FlattenedEnumClauses`]).
 fn clauses(e: &Enum, children_join: bool) -> bound::FlattenedEnumClauses {
@@ -342,7 +386,6 @@ fn adjacent(e: &Enum, halves: Halves, tag: &str, content_key: &str) -> TokenStre
 
 fn untagged(e: &Enum, halves: Halves) -> TokenStream {
     let clauses = clauses(e, false);
-    let headers = headers(e, &clauses);
     // A newtype variant's value is any `Serialize`: its fields or entries are written as the
     // struct's, as serde's flatten writes them.
     let write = WriteShape {
@@ -374,29 +417,107 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
         e.ident
     );
     let de_items = || {
-        Reader {
-            // serde reads an untagged enum with `deserialize_any`, which views every entry.
-            read: ReadShape::new(Base::CatchAll).any("strict", e.strict, Vec::new()),
-            len: quote!(0),
-            fields: quote!(&[]),
-            name_tree: quote!(&[__fastkit::NamePart::CatchAll]),
-            slot_of: quote!(__fastkit::None),
-            more_fields: TokenStream::new(),
-            state: quote!(__fastkit::Vec<(__fastkit::Content<'de>, __fastkit::Content<'de>)>),
-            new_state: quote!(__fastkit::Vec::new()),
-            state_is_empty: quote!(__state.is_empty()),
-            owns: None,
-            deserialize_slot: quote!(__fastkit::Err(__fastkit::slot_out_of_range())),
-            finish: quote!(__fastkit::untagged_from_entries(__state)),
-            deserialize_leaves: quote! {
-                __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
-            },
-            deserialize_rest: Some(quote!(__fastkit::hold_entry(__state, __key, __map))),
-            more: ProvidedItems::default(),
+        let reader = |headers: &Headers, state: UntaggedReader| {
+            Reader {
+                // serde reads an untagged enum with `deserialize_any`, which views every entry.
+                read: ReadShape::new(Base::CatchAll).any("strict", e.strict, Vec::new()),
+                len: quote!(0),
+                fields: quote!(&[]),
+                name_tree: quote!(&[__fastkit::NamePart::CatchAll]),
+                slot_of: quote!(__fastkit::None),
+                more_fields: TokenStream::new(),
+                state: state.state,
+                new_state: state.new_state,
+                state_is_empty: quote!(__state.is_empty()),
+                owns: None,
+                deserialize_slot: quote!(__fastkit::Err(__fastkit::slot_out_of_range())),
+                finish: state.finish,
+                deserialize_leaves: quote! {
+                    __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
+                },
+                deserialize_rest: Some(state.deserialize_rest),
+                more: ProvidedItems::default(),
+            }
+            .expand(headers)
+        };
+        match struct_variants(e) {
+            // Read side by side (`flattened_untagged.rs`): each variant's keys into its tree.
+            Some(variants) => {
+                let clauses = self::clauses(e, true);
+                let headers = headers(e, &clauses);
+                let trees = tree_list(variants.iter().map(Some));
+                let arms = variants.iter().enumerate().map(|(position, child)| {
+                    let pattern = chosen(position, quote!(__value));
+                    let into = &child.into;
+                    quote!(#pattern => #into,)
+                });
+                let end = list_end(variants.len());
+                let reader = reader(
+                    &headers,
+                    UntaggedReader {
+                        state: quote!(__fastkit::UntaggedState<'de, Self>),
+                        new_state: quote!(__fastkit::UntaggedState::new()),
+                        finish: quote!(__state.finish()),
+                        deserialize_rest: quote!(__state.deserialize_rest(__key, __map)),
+                    },
+                );
+                let untagged = implement_de(
+                    Trait::FlattenUntagged,
+                    &headers,
+                    quote! {
+                        type Trees = #trees;
+
+                        #[inline]
+                        fn from_tree(
+                            __tree: <Self::Trees as __fastkit::UntaggedTrees<'de>>::Value,
+                        ) -> Self {
+                            match __tree {
+                                #(#arms)*
+                                #end => match __end {},
+                            }
+                        }
+                    },
+                );
+                quote!(#reader #untagged)
+            }
+            // Every key held, each variant tried on them (`flattened.rs`).
+            None => reader(
+                &headers(e, &clauses),
+                UntaggedReader {
+                    state: quote! {
+                        __fastkit::Vec<(__fastkit::Content<'de>, __fastkit::Content<'de>)>
+                    },
+                    new_state: quote!(__fastkit::Vec::new()),
+                    finish: quote!(__fastkit::untagged_from_entries(__state)),
+                    deserialize_rest: quote!(__fastkit::hold_entry(__state, __key, __map)),
+                },
+            ),
         }
-        .expand(&headers)
     };
     halves.pick(de_items, || serialize)
+}
+
+/// How a flattened untagged enum holds what it reads: the parts of its reader that differ
+/// between [`struct_variants`] read side by side and every key held.
+struct UntaggedReader {
+    state: TokenStream,
+    new_state: TokenStream,
+    finish: TokenStream,
+    deserialize_rest: TokenStream,
+}
+
+/// An untagged enum's variants' trees, when every variant that can be read is a
+/// struct variant read by its tree (not through `deserialize_with`): they can then be read
+/// side by side. `None` otherwise, and for an enum with no variant to read.
+fn struct_variants(e: &Enum) -> Option<Vec<Child>> {
+    let variants: Vec<_> = e
+        .de_variants()
+        .map(|(_, v)| match v.de_shape() {
+            SideShape::Struct(_) => child(e, v),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    (!variants.is_empty()).then_some(variants)
 }
 
 /// The error of a flattened internally tagged enum for a variant its tree cannot read or
@@ -424,24 +545,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
 
     let variants: Vec<(&EnumVariant, Option<Child>)> =
         e.de_variants().map(|(_, v)| (v, child(e, v))).collect();
-    let trees =
-        variants.iter().rev().fold(
-            quote!(__fastkit::NoVariant),
-            |rest, (_, child)| match child {
-                Some(child) => {
-                    let ty = &child.ty;
-                    quote!(__fastkit::VariantTree<#ty, #rest>)
-                }
-                None => quote!(__fastkit::VariantTree<(), #rest>),
-            },
-        );
-    // The list's value for the variant at `position`: `Chosen::Later` once per variant before.
-    let chosen = |position: usize, inner: TokenStream| {
-        (0..position).fold(
-            quote!(__fastkit::Chosen::This(#inner)),
-            |value, _| quote!(__fastkit::Chosen::Later(#value)),
-        )
-    };
+    let trees = tree_list(variants.iter().map(|(_, child)| child.as_ref()));
     let from_tree_arms = variants.iter().enumerate().map(|(position, (v, child))| {
         let value = match child {
             Some(child) => {
@@ -459,10 +563,7 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
         let pattern = chosen(position, quote!(__value));
         quote!(#[allow(unused_variables)] #pattern => #value,)
     });
-    let end = (0..variants.len()).fold(
-        quote!(__end),
-        |value, _| quote!(__fastkit::Chosen::Later(#value)),
-    );
+    let end = list_end(variants.len());
 
     let child_tys: Vec<_> = variants
         .iter()
@@ -607,13 +708,9 @@ fn internal(e: &Enum, halves: Halves, tag: &str) -> TokenStream {
             },
         }
         .expand(&headers);
-        let internal = impls::implement(
+        let internal = implement_de(
             Trait::FlattenInternal,
-            &ImplFor::new(
-                &headers.de_impl_generics,
-                &headers.self_ty,
-                &headers.de_clause,
-            ),
+            &headers,
             quote! {
             type Trees = #trees;
 

@@ -22,6 +22,8 @@ pub enum Trait {
     FlattenDeserialize,
     /// A flattened internally tagged enum's variants, read as trees (`FlattenInternal<'de>`).
     FlattenInternal,
+    /// A flattened untagged enum's struct variants, read side by side (`FlattenUntagged<'de>`).
+    FlattenUntagged,
     /// The writing side.
     FlattenSerialize,
     /// How many elements a tree is read from on formats that read structs as sequences.
@@ -37,6 +39,7 @@ impl Trait {
             Trait::FlattenFields => quote!(__fastkit::FlattenFields),
             Trait::FlattenDeserialize => quote!(__fastkit::FlattenDeserialize<'de>),
             Trait::FlattenInternal => quote!(__fastkit::FlattenInternal<'de>),
+            Trait::FlattenUntagged => quote!(__fastkit::FlattenUntagged<'de>),
             Trait::FlattenSerialize => quote!(__fastkit::FlattenSerialize),
             Trait::TreeElements => quote!(__fastkit::TreeElements),
         }

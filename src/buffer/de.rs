@@ -589,6 +589,19 @@ where
     }
 }
 
+/// Held map entries, lent, as a `MapAccess`: entries that several readers read in turn (the
+/// keys two variants of a flattened untagged enum name, given to each).
+pub(crate) fn lent_entries<'a, 'de, E: de::Error>(
+    entries: &'a [(Content<'de>, Content<'de>)],
+) -> MapDeserializer<Pairs<'a, 'de>, &'a Content<'de>, E> {
+    MapDeserializer {
+        entries: Pairs(entries.iter()),
+        value: None,
+        count: 0,
+        error: PhantomData,
+    }
+}
+
 impl<'de, E, I: Iterator<Item = (Content<'de>, Content<'de>)>> HeldEntries<'de, E, I> {
     /// The next entry's key itself, its value kept for `next_value_seed`: for a caller that
     /// looks text keys up without a deserializer around them.

@@ -15,7 +15,7 @@
 //! variant; `write.rs` writes the shapes every representation shares; `newtype_len.rs` bounds
 //! the elements a newtype variant reads from a sequence. `flattened.rs` and
 //! `flattened_internal.rs` (the internally tagged one) read an enum flattened into a
-//! FastFlatten struct.
+//! FastFlatten struct; `flattened_untagged.rs` an untagged one whose variants are structs.
 
 mod adjacent;
 #[cfg(feature = "alloc")]
@@ -23,6 +23,8 @@ mod ahead;
 mod external;
 mod flattened;
 mod flattened_internal;
+#[cfg(feature = "alloc")]
+mod flattened_untagged;
 mod internal;
 mod newtype_len;
 mod speculation;
@@ -44,6 +46,8 @@ pub use self::flattened_internal::{
     internal_fill_held, internal_leaves, internal_slot_name, internal_slot_of, Chosen,
     FlattenInternal, InternalState, NoVariant, VariantFields, VariantTree, VariantTrees,
 };
+#[cfg(feature = "alloc")]
+pub use self::flattened_untagged::{Claimants, FlattenUntagged, UntaggedState, UntaggedTrees};
 pub use self::internal::{
     deserialize_internal, tagged_unit_variant, tree_key, InternallyTagged, RestOfMap, SoleClaimant,
 };

@@ -219,9 +219,30 @@ where
         map.next_value_seed(ContentVisitor(PhantomData))?;
         return Ok(());
     }
+    if let Some(error) = read_isolated::<T, M>(state, slot, map)? {
+        *kept = Some(Kept { error, held_before });
+    }
+    Ok(())
+}
+
+/// Reads the map's next value into the tree's leaf `slot` as serde's buffer reads it
+/// ([`IsolatedMap`]): `Ok(None)` when the tree took it, `Ok(Some(error))` when the tree refused
+/// it (its type refused the value, or the leaf has one already), the input past the value and
+/// readable; `Err` when the format fails.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(super) fn read_isolated<'de, T, M>(
+    state: &mut T::State,
+    slot: usize,
+    map: &mut M,
+) -> Result<Option<M::Error>, M::Error>
+where
+    T: FlattenDeserialize<'de>,
+    M: MapAccess<'de>,
+{
     let mut isolated = IsolatedMap::new(map);
     let error = match T::deserialize_slot(state, slot, &mut isolated) {
-        Ok(()) => return Ok(()),
+        Ok(()) => return Ok(None),
         Err(error) => error,
     };
     let (read, refused) = (isolated.read, isolated.refused);
@@ -232,8 +253,7 @@ where
     } else if !refused {
         return Err(error);
     }
-    *kept = Some(Kept { error, held_before });
-    Ok(())
+    Ok(Some(error))
 }
 
 /// Holds an entry before the tag: its key, and its value read as serde's buffer reads it.

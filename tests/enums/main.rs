@@ -17,6 +17,7 @@ mod json_tree;
 mod adjacent;
 mod external;
 mod flattened;
+mod flattened_untagged;
 mod internal;
 mod properties;
 mod recursive;

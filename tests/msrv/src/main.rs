@@ -61,6 +61,20 @@ enum Untagged {
 #[derive(FastFlatten, Debug, PartialEq)]
 struct Newtype(String);
 
+#[derive(FastFlatten, Debug, PartialEq)]
+struct Response {
+    id: u32,
+    #[serde(flatten)]
+    outcome: Outcome,
+}
+
+#[derive(FastFlatten, Debug, PartialEq)]
+#[serde(untagged)]
+enum Outcome {
+    Success { result: Vec<String> },
+    Failure { error: String },
+}
+
 fn roundtrip<T>(value: &T, json: &str)
 where
     T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
@@ -97,6 +111,15 @@ fn main() {
     roundtrip(&Untagged::Number(5), "5");
     roundtrip(&Untagged::Text("t".to_owned()), r#""t""#);
     roundtrip(&Newtype("n".to_owned()), r#""n""#);
+    roundtrip(
+        &Response {
+            id: 1,
+            outcome: Outcome::Failure {
+                error: "e".to_owned(),
+            },
+        },
+        r#"{"id":1,"error":"e"}"#,
+    );
     assert_eq!(serde_json::to_string(&DisplaySeq(&[1, 2])).unwrap(), r#"["1","2"]"#);
     println!("msrv: every representation read and written");
 }
