@@ -60,8 +60,9 @@
 //! - **catch-all**: a flattened map (`#[serde(flatten)] extra: HashMap<String, Value>`) that
 //!   receives the keys no leaf claims.
 //! - **held**: kept in memory before it can be read in place, as serde's derive keeps every
-//!   value in its `Content` buffer: the entries before a late internal tag, an untagged enum's
-//!   entries.
+//!   value in its `Content` buffer: the entries before a late internal tag that no one variant
+//!   alone names, an untagged enum's value (flattened with struct variants only: the keys two
+//!   variants name).
 //! - **buffered**: a flattened field read as serde's flatten reads it, from held entries
 //!   (`#[fast_flatten(buffered)]`, for a type of another crate).
 //!
