@@ -76,6 +76,30 @@ twins! {
             B { b: u8, s: u16 },
         }
 
+        pub struct Generic<T> {
+            pub id: u64,
+            #[serde(flatten)]
+            pub outcome: GenericOutcome<T>,
+        }
+
+        #[serde(untagged)]
+        pub enum GenericOutcome<T> {
+            Success { result: T },
+            Failure { error: String },
+        }
+
+        pub struct Borrowed<'a> {
+            pub id: u64,
+            #[serde(flatten, borrow)]
+            pub outcome: BorrowedOutcome<'a>,
+        }
+
+        #[serde(untagged)]
+        pub enum BorrowedOutcome<'a> {
+            Success { result: &'a str },
+            Failure { error: String },
+        }
+
         /// Beside a catch-all, which sees the enum's keys too (an untagged enum only views
         /// them).
         pub struct BesideCatchAll {
@@ -155,6 +179,30 @@ fn renames_aliases_and_a_variant_that_names_nothing() {
         r#"{"id": 1, "first": 1, "y": 2}"#,
     ] {
         let _ = de!(side_by_side::Lenient, json);
+    }
+}
+
+#[test]
+fn generic_variants() {
+    for json in [
+        r#"{"id": 1, "result": 5}"#,
+        r#"{"id": 1, "result": "x", "error": "e"}"#,
+        r#"{"id": 1, "error": "e"}"#,
+        r#"{"id": 1}"#,
+    ] {
+        let _ = de!(side_by_side::Generic<u8>, json);
+        let _ = de!(side_by_side::Generic<Vec<u8>>, json);
+    }
+}
+
+#[test]
+fn borrowed_variants() {
+    for json in [
+        r#"{"id": 1, "result": "r"}"#,
+        r#"{"id": 1, "result": 5, "error": "e"}"#,
+        r#"{"id": 1, "error": "e"}"#,
+    ] {
+        let _ = de!(side_by_side::Borrowed, json);
     }
 }
 
