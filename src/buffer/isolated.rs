@@ -24,18 +24,22 @@ use core::mem::ManuallyDrop;
 use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, Visitor};
 
 use super::de::ExpectedLen;
+use super::live_map::{LiveMap, LiveMapDeserializer};
 use super::{Content, ContentDeserializer, ContentVisitor};
 
 /// Reads one value whole, as serde's buffer holds it, and gives it to `seed`: `Ok(Ok(value))`,
 /// `Ok(Err(refusal))` when the seed's type refuses the value (the input is past the value and
 /// readable), `Err` when the format fails (as holding the value would).
-pub(crate) struct Isolated<S, E> {
+///
+/// `C` says how a sequence or a map is given to the type: [`Live`], as it is read, or
+/// [`HeldWhole`].
+pub(crate) struct Isolated<S, E, C = Live> {
     seed: S,
     /// The refusal's error type: the map's, which the visitor's methods do not name.
-    error: PhantomData<fn() -> E>,
+    error: PhantomData<fn() -> (E, C)>,
 }
 
-impl<S, E> Isolated<S, E> {
+impl<S, E, C> Isolated<S, E, C> {
     #[inline]
     pub(crate) fn new(seed: S) -> Self {
         Isolated {
@@ -45,7 +49,107 @@ impl<S, E> Isolated<S, E> {
     }
 }
 
-impl<'de, S: DeserializeSeed<'de>, E: de::Error> Isolated<S, E> {
+/// How an [`Isolated`] read gives a sequence or a map to its type.
+pub(crate) trait Compounds: Sized {
+    /// Gives the sequence to the seed.
+    fn seq<'de, S, E, A>(
+        read: Isolated<S, E, Self>,
+        seq: A,
+    ) -> Result<Result<S::Value, E>, A::Error>
+    where
+        S: DeserializeSeed<'de>,
+        E: de::Error,
+        A: SeqAccess<'de>;
+
+    /// Gives the map to the seed.
+    fn map<'de, S, E, M>(
+        read: Isolated<S, E, Self>,
+        map: M,
+    ) -> Result<Result<S::Value, E>, M::Error>
+    where
+        S: DeserializeSeed<'de>,
+        E: de::Error,
+        M: MapAccess<'de>;
+}
+
+/// Sequences and maps given to the type as they are read ([`LiveSeq`], [`LiveMap`]), each
+/// element, key and value isolated in turn.
+pub(crate) struct Live;
+
+/// Sequences and maps held whole, then given: how the entries of a [`LiveMap`] are read. Their
+/// reader may itself read isolated from the live map (a struct of a flattened untagged enum
+/// read ahead), and a live read there would wrap its seeds once more per level, without end
+/// for a recursive type; held, the next level reads from the replay, whose types are fixed.
+pub(crate) struct HeldWhole;
+
+impl Compounds for Live {
+    fn seq<'de, S, E, A>(
+        read: Isolated<S, E, Self>,
+        seq: A,
+    ) -> Result<Result<S::Value, E>, A::Error>
+    where
+        S: DeserializeSeed<'de>,
+        E: de::Error,
+        A: SeqAccess<'de>,
+    {
+        let mut live = LiveSeq {
+            seq,
+            count: 0,
+            fatal: None,
+            error: PhantomData::<fn() -> E>,
+        };
+        let value = read
+            .seed
+            .deserialize(LiveSeqDeserializer { live: &mut live });
+        live.finish(value)
+    }
+
+    fn map<'de, S, E, M>(
+        read: Isolated<S, E, Self>,
+        map: M,
+    ) -> Result<Result<S::Value, E>, M::Error>
+    where
+        S: DeserializeSeed<'de>,
+        E: de::Error,
+        M: MapAccess<'de>,
+    {
+        let mut live = LiveMap::<M, E>::new(map);
+        let value = read
+            .seed
+            .deserialize(LiveMapDeserializer { live: &mut live });
+        live.finish(value)
+    }
+}
+
+impl Compounds for HeldWhole {
+    fn seq<'de, S, E, A>(
+        read: Isolated<S, E, Self>,
+        seq: A,
+    ) -> Result<Result<S::Value, E>, A::Error>
+    where
+        S: DeserializeSeed<'de>,
+        E: de::Error,
+        A: SeqAccess<'de>,
+    {
+        let value = ContentVisitor(PhantomData).visit_seq(seq)?;
+        read.give(value)
+    }
+
+    fn map<'de, S, E, M>(
+        read: Isolated<S, E, Self>,
+        map: M,
+    ) -> Result<Result<S::Value, E>, M::Error>
+    where
+        S: DeserializeSeed<'de>,
+        E: de::Error,
+        M: MapAccess<'de>,
+    {
+        let value = ContentVisitor(PhantomData).visit_map(map)?;
+        read.give(value)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>, E: de::Error, C> Isolated<S, E, C> {
     /// The value, held for the length of the call, given to the seed.
     #[inline(always)]
     fn give<F>(self, value: Content<'de>) -> Result<Result<S::Value, E>, F> {
@@ -53,7 +157,9 @@ impl<'de, S: DeserializeSeed<'de>, E: de::Error> Isolated<S, E> {
     }
 }
 
-impl<'de, S: DeserializeSeed<'de>, E: de::Error> DeserializeSeed<'de> for Isolated<S, E> {
+impl<'de, S: DeserializeSeed<'de>, E: de::Error, C: Compounds> DeserializeSeed<'de>
+    for Isolated<S, E, C>
+{
     type Value = Result<S::Value, E>;
 
     #[inline]
@@ -73,7 +179,7 @@ macro_rules! give_scalar {
     };
 }
 
-impl<'de, S: DeserializeSeed<'de>, E: de::Error> Visitor<'de> for Isolated<S, E> {
+impl<'de, S: DeserializeSeed<'de>, E: de::Error, C: Compounds> Visitor<'de> for Isolated<S, E, C> {
     type Value = Result<S::Value, E>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -101,9 +207,11 @@ impl<'de, S: DeserializeSeed<'de>, E: de::Error> Visitor<'de> for Isolated<S, E>
         visit_byte_buf(Vec<u8>) => ByteBuf,
     }
 
+    /// Text the format lends only for the call: given to the type as it is
+    /// ([`TransientStr`]), so that a key or a variant name is matched without a copy.
     #[inline]
     fn visit_str<F: de::Error>(self, value: &str) -> Result<Self::Value, F> {
-        self.give(Content::String(value.to_owned()))
+        Ok(self.seed.deserialize(TransientStr(value, PhantomData)))
     }
 
     #[inline]
@@ -134,23 +242,16 @@ impl<'de, S: DeserializeSeed<'de>, E: de::Error> Visitor<'de> for Isolated<S, E>
         self.give(Content::Newtype(Box::new(inner)))
     }
 
-    /// A sequence is given to the type as it is read ([`LiveSeq`]), not held first.
+    /// A sequence is given to the type as `C` says: by default as it is read ([`LiveSeq`]).
+    #[inline]
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let mut live = LiveSeq {
-            seq,
-            count: 0,
-            fatal: None,
-            error: PhantomData::<fn() -> E>,
-        };
-        let value = self
-            .seed
-            .deserialize(LiveSeqDeserializer { live: &mut live });
-        live.finish(value)
+        C::seq(self, seq)
     }
 
+    /// A map too ([`LiveMap`]).
+    #[inline]
     fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<Self::Value, M::Error> {
-        let value = ContentVisitor(PhantomData).visit_map(map)?;
-        self.give(value)
+        C::map(self, map)
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
@@ -317,39 +418,18 @@ impl<'de, A: SeqAccess<'de>, E: de::Error> LiveSeqDeserializer<'_, 'de, A, E> {
     }
 }
 
-macro_rules! live_seq {
-    ($($method:ident($($arg:ident: $ty:ty),*))*) => {
-        $(
-            #[inline]
-            fn $method<V: Visitor<'de>>(self, $(_: $ty,)* visitor: V) -> Result<V::Value, E> {
-                self.visit_seq(visitor)
-            }
-        )*
-    };
-}
-
-macro_rules! held_seq {
-    ($($method:ident($($arg:ident: $ty:ty),*))*) => {
-        $(
-            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, E> {
-                self.held()?.$method($($arg,)* visitor)
-            }
-        )*
-    };
-}
-
 impl<'de, A: SeqAccess<'de>, E: de::Error> Deserializer<'de>
     for LiveSeqDeserializer<'_, 'de, A, E>
 {
     type Error = E;
 
-    live_seq! {
+    live! { visit_seq:
         deserialize_any() deserialize_seq() deserialize_bytes() deserialize_byte_buf()
         deserialize_tuple(len: usize) deserialize_tuple_struct(name: &'static str, len: usize)
         deserialize_struct(name: &'static str, fields: &'static [&'static str])
     }
 
-    held_seq! {
+    held! {
         deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64()
         deserialize_i128() deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64()
         deserialize_u128() deserialize_f32() deserialize_f64() deserialize_char()
@@ -526,6 +606,67 @@ impl<'de, E: de::Error> Deserializer<'de> for OneValue<'de, E> {
     }
 }
 
+/// Text the format lends only for the call, read [`Isolated`]: the type reads it as text
+/// (`visit_str`, as serde's buffer replays held text by reference) and copies what it keeps;
+/// every other way of reading it is the replay's, of the text held as a `String`.
+struct TransientStr<'a, E>(&'a str, PhantomData<fn() -> E>);
+
+impl<E: de::Error> TransientStr<'_, E> {
+    fn replay<'de>(self) -> OneValue<'de, E> {
+        OneValue(Content::String(self.0.to_owned()), PhantomData)
+    }
+}
+
+/// Methods that read the text as it is.
+macro_rules! as_text {
+    ($($method:ident)*) => {
+        $(
+            #[inline(always)]
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+                visitor.visit_str(self.0)
+            }
+        )*
+    };
+}
+
+/// Methods answered by the replay of the text held.
+macro_rules! text_replayed {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, E> {
+                self.replay().$method($($arg,)* visitor)
+            }
+        )*
+    };
+}
+
+impl<'de, E: de::Error> Deserializer<'de> for TransientStr<'_, E> {
+    type Error = E;
+
+    as_text! { deserialize_any deserialize_str deserialize_string deserialize_identifier }
+
+    /// Text is `Some` of itself, as the replay reads it.
+    #[inline(always)]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_some(self)
+    }
+
+    text_replayed! {
+        deserialize_bool() deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64()
+        deserialize_i128() deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64()
+        deserialize_u128() deserialize_f32() deserialize_f64() deserialize_char()
+        deserialize_bytes() deserialize_byte_buf() deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_seq() deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_map()
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        deserialize_ignored_any()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -615,6 +756,20 @@ mod tests {
             same::<()>(value);
             same::<Option<u64>>(value);
         }
+        // Text the format lends only for the call (an escape): read as it is, or replayed.
+        for value in ["\"P\\u006cain\"", "\"\\u0035\"", "\"\\u0078\""] {
+            same::<Kind>(value);
+            same::<Unit>(value);
+            same::<Around>(value);
+            same::<Wrapper>(value);
+            same::<Option<String>>(value);
+            same::<alloc::borrow::Cow<'static, str>>(value);
+            same::<alloc::boxed::Box<str>>(value);
+            same::<Vec<u8>>(value);
+            same::<u8>(value);
+            same::<char>(value);
+            same::<serde::de::IgnoredAny>(value);
+        }
         same::<u128>("340282366920938463463374607431768211455");
         same::<char>("\"xy\"");
     }
@@ -681,6 +836,132 @@ mod tests {
             same::<BTreeMap<String, u8>>(value);
             same::<Kind>(value);
             same::<serde::de::IgnoredAny>(value);
+        }
+    }
+
+    #[derive(Deserialize, PartialEq, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        x: i32,
+    }
+
+    #[derive(Deserialize, PartialEq, Debug)]
+    struct Nested {
+        point: Point,
+        tags: Vec<String>,
+    }
+
+    #[derive(Deserialize, PartialEq, Debug)]
+    struct Around(Point);
+
+    /// Maps too are given to the type as they are read: a refused key or value in any
+    /// position, a key the type skips, entries left unread, the ways of reading that look at
+    /// the whole map first (an enum's single key, a sequence or a string asked for).
+    #[test]
+    fn maps_read_live_as_replayed() {
+        for value in [
+            "{}",
+            "{\"x\": 1}",
+            "{\"x\": 1, \"y\": 2}",
+            "{\"y\": 2, \"x\": 1, \"z\": [1, {\"a\": 2}]}",
+            "{\"x\": \"1\", \"y\": 2}",
+            "{\"x\": 1, \"y\": \"2\", \"z\": 3}",
+            "{\"x\": 1, \"x\": 2, \"y\": 3}",
+            "{\"point\": {\"x\": 1, \"y\": 2}, \"tags\": [\"a\"]}",
+            "{\"point\": {\"x\": 1, \"y\": \"no\"}, \"tags\": [\"a\"]}",
+            "{\"tags\": [\"a\", 2], \"point\": {\"x\": 1, \"y\": 2}}",
+            "{\"Count\": 3}",
+            "{\"Plain\": null}",
+            "{\"Count\": 3, \"Plain\": null}",
+            "{\"1\": 1, \"2\": 300}",
+            "{\"\\u0078\": 1, \"y\": 2}",
+            "{\"P\\u006cain\": null}",
+        ] {
+            same::<Point>(value);
+            same::<Strict>(value);
+            same::<Nested>(value);
+            same::<Around>(value);
+            same::<Option<Point>>(value);
+            same::<BTreeMap<String, u8>>(value);
+            same::<BTreeMap<u8, u8>>(value);
+            same::<BTreeMap<String, serde::de::IgnoredAny>>(value);
+            same::<Kind>(value);
+            same::<Unit>(value);
+            same::<()>(value);
+            same::<Vec<u8>>(value);
+            same::<(u8, u8)>(value);
+            same::<String>(value);
+            same::<u64>(value);
+            same::<serde::de::IgnoredAny>(value);
+        }
+    }
+
+    /// A type that reads a value before its key, or a key after the map ended, gets the
+    /// replay's answers, and the input stays readable.
+    #[test]
+    fn maps_read_out_of_order_as_replayed() {
+        struct Odd;
+        impl<'de> Deserialize<'de> for Odd {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Odd, D::Error> {
+                deserializer.deserialize_map(Odd)
+            }
+        }
+        impl<'de> Visitor<'de> for Odd {
+            type Value = Odd;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Odd, M::Error> {
+                // A key whose value is skipped, then the rest read to the end, twice.
+                let _: Option<String> = map.next_key()?;
+                while map.next_entry::<String, u8>()?.is_some() {}
+                assert!(map.next_key::<String>()?.is_none());
+                map.next_value::<u8>().map(|_| Odd)
+            }
+        }
+        impl PartialEq for Odd {
+            fn eq(&self, _: &Odd) -> bool {
+                true
+            }
+        }
+        impl fmt::Debug for Odd {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("Odd")
+            }
+        }
+        for value in ["{}", "{\"a\": [1], \"b\": 2}", "{\"a\": 1, \"b\": \"x\"}"] {
+            same::<Odd>(value);
+        }
+    }
+
+    /// A format error in a map is the error, wherever it is: after a value the type refused,
+    /// and in entries the type left unread.
+    #[test]
+    fn a_format_error_in_a_map_is_not_a_refusal() {
+        for json in [
+            r#"{"a": {"x": "no", "y": [1, }}"#,
+            r#"{"a": {"x": 1, "y": 2, "z": [1, }}"#,
+            r#"{"a": {"x": 1, "y": 2, "z": [1, ]}}"#,
+        ] {
+            struct First;
+            impl<'de> Visitor<'de> for First {
+                type Value = ();
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a map")
+                }
+                fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
+                    let _: String = map.next_key()?.unwrap();
+                    let mut isolated = IsolatedMap::new(&mut map);
+                    let read = isolated.next_value::<Point>();
+                    assert!(read.is_err());
+                    assert!(!isolated.read && !isolated.refused);
+                    read.map(drop)
+                }
+            }
+            let error = serde_json::Deserializer::from_str(json)
+                .deserialize_map(First)
+                .unwrap_err();
+            assert!(error.is_syntax(), "{json}: {error}");
         }
     }
 

@@ -7,10 +7,36 @@
 //! changes in patch releases), and it loses what the format would convert: `u128`/`i128`.
 //! This one keeps them, and keeps borrowed strings and bytes borrowed.
 
+/// `deserialize_*` methods of a live compound's deserializer (`LiveSeqDeserializer`,
+/// `LiveMapDeserializer`) that read it live: the replay calls the visitor's `$visit` there.
+macro_rules! live {
+    ($visit:ident: $($method:ident($($arg:ident: $ty:ty),*))*) => {
+        $(
+            #[inline]
+            fn $method<V: Visitor<'de>>(self, $(_: $ty,)* visitor: V) -> Result<V::Value, E> {
+                self.$visit(visitor)
+            }
+        )*
+    };
+}
+
+/// `deserialize_*` methods of a live compound's deserializer that hold it whole and replay
+/// it, as serde's buffer answers them.
+macro_rules! held {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, E> {
+                self.held()?.$method($($arg,)* visitor)
+            }
+        )*
+    };
+}
+
 mod content;
 mod de;
 mod held_value;
 mod isolated;
+mod live_map;
 
 pub use self::content::Content;
 pub(crate) use self::content::{held_vec, reserve_held, ContentVisitor};
