@@ -52,8 +52,9 @@ pub fn expand(tree: &Tree) -> TokenStream {
 
     let target = ImplFor::item_de(&tree.ident, &tree.generics, &where_clause);
     let mut provided = children_items(tree, &offsets);
-    if let Some((rest_claim, deserialize_rest)) = deserialize_rest(tree) {
+    if let Some((rest_claim, rest_name, deserialize_rest)) = deserialize_rest(tree) {
         provided.rest_claim = Some(rest_claim);
+        provided.rest_name = Some(rest_name);
         provided.deserialize_rest = Some(deserialize_rest);
     }
     if let Some((rest_takes_all, reads_in_serde_order, fill)) = fill_members(tree) {
@@ -702,10 +703,11 @@ fn wrapper_type(tree: &Tree, member: &Member) -> Option<TokenStream> {
     Some(WithWrapper::of_leaf(tree, member, Impl::Deserialize).read_type())
 }
 
-/// `rest_claim` and `deserialize_rest`: a key no leaf claims goes to the child that takes it by
-/// name (a buffered struct's field), else to the first that takes every such key (a catch-all
-/// map). Structs without flattened fields keep the traits' defaults.
-fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
+/// `rest_claim`, `rest_name` and `deserialize_rest`: a key no leaf claims goes to the child
+/// that takes it by name (a buffered struct's field), else to the first that takes every such
+/// key (a catch-all map); `rest_name` asks the flattened children in turn. Structs without
+/// flattened fields keep the traits' defaults.
+fn deserialize_rest(tree: &Tree) -> Option<(Method, Method, Method)> {
     let takers: Vec<&Member> = tree
         .de_members()
         .filter(|m| m.is_flatten() || m.is_catch_all())
@@ -778,6 +780,17 @@ fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
             }
         }
     });
+    let names = takers
+        .iter()
+        .filter(|m| !m.is_catch_all())
+        .map(|member| child_call(tree, member, "rest_name", None, quote!(__key)));
+    let rest_name = Method::inline(quote! {
+        #(if let __fastkit::Some(__name) = #names {
+            return __fastkit::Some(__name);
+        })*
+        let _ = __key;
+        __fastkit::None
+    });
     let rest_claim = Method::inline(quote! {
         let mut __claim = __fastkit::RestClaim::No;
         #(#claims)*
@@ -789,7 +802,7 @@ fn deserialize_rest(tree: &Tree) -> Option<(Method, Method)> {
         let _ = (__state, __key, __map);
         __fastkit::Ok(false)
     });
-    Some((rest_claim, deserialize_rest))
+    Some((rest_claim, rest_name, deserialize_rest))
 }
 
 /// `fill_members`, for a tree that may be read in serde's order: each flattened member, in

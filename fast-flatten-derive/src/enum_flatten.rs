@@ -436,7 +436,10 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
                     __fastkit::Err(<__A::Error as __fastkit::DeError>::custom(#no_seq))
                 },
                 deserialize_rest: Some(state.deserialize_rest),
-                more: ProvidedItems::default(),
+                more: ProvidedItems {
+                    rest_name: state.rest_name,
+                    ..ProvidedItems::default()
+                },
             }
             .expand(headers)
         };
@@ -459,6 +462,9 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
                         new_state: quote!(__fastkit::UntaggedState::new()),
                         finish: quote!(__state.finish()),
                         deserialize_rest: quote!(__state.deserialize_rest(__key, __map)),
+                        rest_name: Some(Method::inline(quote! {
+                            __fastkit::UntaggedState::<'de, Self>::rest_name(__key)
+                        })),
                     },
                 );
                 let untagged = implement_de(
@@ -490,6 +496,7 @@ fn untagged(e: &Enum, halves: Halves) -> TokenStream {
                     new_state: quote!(__fastkit::Vec::new()),
                     finish: quote!(__fastkit::untagged_from_entries(__state)),
                     deserialize_rest: quote!(__fastkit::hold_entry(__state, __key, __map)),
+                    rest_name: None,
                 },
             ),
         }
@@ -504,6 +511,8 @@ struct UntaggedReader {
     new_state: TokenStream,
     finish: TokenStream,
     deserialize_rest: TokenStream,
+    /// `rest_name`: the variants' names, when they are read side by side.
+    rest_name: Option<Method>,
 }
 
 /// An untagged enum's variants' trees, when every variant that can be read is a

@@ -187,6 +187,8 @@ pub struct ProvidedItems {
     pub non_name_key: Option<Method>,
     /// `rest_claim`, over `__state` and `__key`.
     pub rest_claim: Option<Method>,
+    /// `rest_name`, over `__key`.
+    pub rest_name: Option<Method>,
     /// `rest_takes_all`, over `__state`.
     pub rest_takes_all: Option<Method>,
     /// `reads_in_serde_order`, over `__state`.
@@ -215,6 +217,7 @@ pub fn flatten_deserialize(target: &ImplFor, items: ReaderItems) -> TokenStream 
         owns,
         non_name_key,
         rest_claim,
+        rest_name,
         rest_takes_all,
         reads_in_serde_order,
         fill_held,
@@ -272,6 +275,10 @@ pub fn flatten_deserialize(target: &ImplFor, items: ReaderItems) -> TokenStream 
                     __key: &__fastkit::RestKey<'de>,
                 ) -> __fastkit::RestClaim
             },
+        ),
+        method(
+            rest_name,
+            quote!(fn rest_name(__key: &str) -> __fastkit::Option<&'static str>),
         ),
         method(
             rest_takes_all,

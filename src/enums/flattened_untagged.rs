@@ -26,7 +26,7 @@ use super::flattened::{hold_entry, untagged_from_entries};
 use super::speculation::{ignores_unnamed_keys, read_isolated};
 use super::{Chosen, DeserializeVariant, NoVariant, VariantTree};
 use crate::buffer::{lent_entries, Content, ContentVisitor};
-use crate::flatten::{fill_from_map, FlattenDeserialize, RestKey};
+use crate::flatten::{fill_from_map, read_name, FlattenDeserialize, FlattenFields, RestKey};
 
 /// A flattened untagged enum whose variants are all structs: the list of their trees, and the
 /// enum built from the list's value. Implemented by the derive.
@@ -72,6 +72,9 @@ pub trait UntaggedTrees<'de> {
     /// `found`, with the variants from list position `at` on that name `key`.
     fn claimants(key: &str, at: usize, found: Claimants) -> Claimants;
 
+    /// The constant the first variant that names `key` reads it under.
+    fn rest_name(key: &str) -> Option<&'static str>;
+
     /// Reads the map's next value into leaf `slot` of the variant at `position`, or past it
     /// when that variant is ruled out; a refusal rules the variant out.
     fn deliver<M: MapAccess<'de>>(
@@ -111,6 +114,11 @@ where
             (Some(_), _) => return Claimants::Many,
         };
         Rest::claimants(key, at + 1, found)
+    }
+
+    #[inline]
+    fn rest_name(key: &str) -> Option<&'static str> {
+        static_name::<T>(key).or_else(|| Rest::rest_name(key))
     }
 
     #[inline]
@@ -163,6 +171,11 @@ impl<'de> UntaggedTrees<'de> for NoVariant {
     }
 
     #[inline(always)]
+    fn rest_name(_key: &str) -> Option<&'static str> {
+        None
+    }
+
+    #[inline(always)]
     fn deliver<M: MapAccess<'de>>(
         _states: &mut (),
         _position: usize,
@@ -177,6 +190,16 @@ impl<'de> UntaggedTrees<'de> for NoVariant {
     #[inline(always)]
     fn first_read(_states: (), _held: &[(Content<'de>, Content<'de>)]) -> Option<NoVariant> {
         None
+    }
+}
+
+/// The constant `T` reads `key` under: its leaf's name, or the alias equal to it.
+#[inline]
+fn static_name<T: FlattenFields>(key: &str) -> Option<&'static str> {
+    let slot = T::slot_of(key)?;
+    match T::slot_name(slot) {
+        Some(name) if name == key => Some(name),
+        _ => read_name(T::NAME_TREE, key),
     }
 }
 
@@ -239,6 +262,13 @@ impl<'de, E: FlattenUntagged<'de>> UntaggedState<'de, E> {
             variants: E::Trees::new_states(),
             seen: false,
         }
+    }
+
+    /// The constant a variant reads `key` under, if one names it
+    /// ([`FlattenDeserialize::rest_name`]).
+    #[inline]
+    pub fn rest_name(key: &str) -> Option<&'static str> {
+        E::Trees::rest_name(key)
     }
 
     /// Whether no key reached the enum.

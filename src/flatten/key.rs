@@ -325,7 +325,13 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, 
     #[inline]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<TreeKey<'de>, E> {
         #[cfg(feature = "alloc")]
-        return self.text(key, || Ok(RestKey::Owned(key.to_owned())));
+        return self.text(key, || {
+            // A name a part of the tree reads unclaimed keys by is kept as its constant.
+            Ok(match T::rest_name(key) {
+                Some(name) => RestKey::Borrowed(name),
+                None => RestKey::Owned(key.to_owned()),
+            })
+        });
         #[cfg(not(feature = "alloc"))]
         return self.text(key, || Err(transient_key_needs_alloc()));
     }

@@ -129,7 +129,7 @@ pub use self::held_map::{HeldMap, HeldMode};
 pub use self::leaf::deserialize_leaf;
 #[doc(hidden)]
 pub use self::names::NamePart;
-pub(crate) use self::names::{has_aliases, reads};
+pub(crate) use self::names::{has_aliases, read_name, reads};
 pub use self::read_shape::ReadShape;
 #[doc(hidden)]
 pub use self::rest_key::RestClaim;
@@ -288,6 +288,17 @@ pub trait FlattenDeserialize<'de>: FlattenFields + Sized {
         } else {
             RestClaim::No
         }
+    }
+
+    #[doc(hidden)]
+    /// The constant under which a part of the tree that takes unclaimed keys by name reads
+    /// `key` (a leaf of a flattened untagged enum's variant, which is not a slot of the tree):
+    /// a key the format lends only for the call is then kept as that constant, not copied.
+    /// `None` for any other key, and by default.
+    #[inline]
+    fn rest_name(key: &str) -> Option<&'static str> {
+        let _ = key;
+        None
     }
 
     #[doc(hidden)]

@@ -40,6 +40,18 @@ impl NamePart {
     }
 }
 
+/// The name equal to `key` among those the leaves of `tree` are read under (aliases
+/// included), as the constant it is.
+pub(crate) fn read_name(tree: &'static [NamePart], key: &str) -> Option<&'static str> {
+    let mut found = None;
+    leaf_names(tree, Direction::Read, &mut |name| {
+        if found.is_none() && name == key {
+            found = Some(name);
+        }
+    });
+    found
+}
+
 /// Which of a leaf's names a walk looks at.
 #[derive(Clone, Copy)]
 pub(crate) enum Direction {

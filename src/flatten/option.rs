@@ -101,6 +101,11 @@ impl<'de, T: FlattenDeserialize<'de>> FlattenDeserialize<'de> for Option<T> {
     }
 
     #[inline]
+    fn rest_name(key: &str) -> Option<&'static str> {
+        T::rest_name(key)
+    }
+
+    #[inline]
     fn deserialize_rest<M: MapAccess<'de>>(
         state: &mut Self::State,
         key: RestKey<'de>,

@@ -94,6 +94,11 @@ macro_rules! pointer {
             }
 
             #[inline]
+            fn rest_name(key: &str) -> Option<&'static str> {
+                T::rest_name(key)
+            }
+
+            #[inline]
             fn rest_takes_all(state: &mut T::State) -> bool {
                 T::rest_takes_all(state)
             }
