@@ -74,7 +74,12 @@ pub(crate) trait Compounds: Sized {
 
 /// Sequences and maps given to the type as they are read ([`LiveSeq`], [`LiveMap`]), each
 /// element, key and value isolated in turn.
-pub(crate) struct Live;
+///
+/// `P` names the reader's path (the default, `()`, reading ahead of an internally tagged enum's
+/// tag; a flattened untagged enum's own marker), so that the format's readers each path
+/// instantiates are functions of their own: LLVM inlines a function with one caller almost
+/// whatever its size, and one with two only when it is small (see `enums/ahead.rs`).
+pub(crate) struct Live<P = ()>(PhantomData<P>);
 
 /// Sequences and maps held whole, then given: how the entries of a [`LiveMap`] are read. Their
 /// reader may itself read isolated from the live map (a struct of a flattened untagged enum
@@ -82,7 +87,7 @@ pub(crate) struct Live;
 /// for a recursive type; held, the next level reads from the replay, whose types are fixed.
 pub(crate) struct HeldWhole;
 
-impl Compounds for Live {
+impl<P> Compounds for Live<P> {
     fn seq<'de, S, E, A>(
         read: Isolated<S, E, Self>,
         seq: A,
@@ -96,7 +101,7 @@ impl Compounds for Live {
             seq,
             count: 0,
             fatal: None,
-            error: PhantomData::<fn() -> E>,
+            error: PhantomData::<fn() -> (E, Self)>,
         };
         let value = read
             .seed
@@ -264,26 +269,29 @@ impl<'de, S: DeserializeSeed<'de>, E: de::Error, C: Compounds> Visitor<'de> for 
 /// A map whose values are read [`Isolated`]: what a tree's `deserialize_slot` reads a leaf
 /// from before the tag. A value its type refuses is an error to the leaf (so that the tree
 /// stops as it would have), and recorded here as a refusal, the input past it.
-pub(crate) struct IsolatedMap<'m, M> {
+/// `C` is how its values' sequences and maps are given to their types ([`Compounds`]).
+pub(crate) struct IsolatedMap<'m, M, C = Live> {
     map: &'m mut M,
     /// Whether the last value was read, refused or not.
     pub(crate) read: bool,
     /// Whether the last value read was refused by its type.
     pub(crate) refused: bool,
+    compounds: PhantomData<fn() -> C>,
 }
 
-impl<'m, M> IsolatedMap<'m, M> {
+impl<'m, M, C> IsolatedMap<'m, M, C> {
     #[inline]
     pub(crate) fn new(map: &'m mut M) -> Self {
         IsolatedMap {
             map,
             read: false,
             refused: false,
+            compounds: PhantomData,
         }
     }
 }
 
-impl<'de, M: MapAccess<'de>> MapAccess<'de> for IsolatedMap<'_, M> {
+impl<'de, M: MapAccess<'de>, C: Compounds> MapAccess<'de> for IsolatedMap<'_, M, C> {
     type Error = M::Error;
 
     #[inline]
@@ -298,7 +306,7 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for IsolatedMap<'_, M> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
         let value = self
             .map
-            .next_value_seed(Isolated::<V, M::Error>::new(seed))?;
+            .next_value_seed(Isolated::<V, M::Error, C>::new(seed))?;
         self.read = true;
         value.inspect_err(|_| self.refused = true)
     }
@@ -313,17 +321,19 @@ impl<'de, M: MapAccess<'de>> MapAccess<'de> for IsolatedMap<'_, M> {
 /// ([`ContentDeserializer`]), without holding it. A refusal, the element's or the type's, is
 /// the caller's to keep, and the rest of the sequence is read past so that the input stays
 /// readable; the format's error ends the read as holding the sequence would have.
-struct LiveSeq<'de, A: SeqAccess<'de>, E> {
+///
+/// Its elements are read `Isolated<_, E, C>`.
+struct LiveSeq<'de, A: SeqAccess<'de>, E, C> {
     seq: A,
     /// Elements read, as the replay counts them for its length error.
     count: usize,
     /// The format's error, once it failed: the type was given a stand-in, and the format is not
     /// read again.
     fatal: Option<A::Error>,
-    error: PhantomData<fn() -> E>,
+    error: PhantomData<fn() -> (E, C)>,
 }
 
-impl<'de, A: SeqAccess<'de>, E: de::Error> LiveSeq<'de, A, E> {
+impl<'de, A: SeqAccess<'de>, E: de::Error, C> LiveSeq<'de, A, E, C> {
     /// The format's error, kept, and the stand-in the type gets in its place.
     #[cold]
     fn fail(&mut self, fatal: A::Error) -> E {
@@ -373,7 +383,9 @@ impl<'de, A: SeqAccess<'de>, E: de::Error> LiveSeq<'de, A, E> {
     }
 }
 
-impl<'de, A: SeqAccess<'de>, E: de::Error> SeqAccess<'de> for &mut LiveSeq<'de, A, E> {
+impl<'de, A: SeqAccess<'de>, E: de::Error, C: Compounds> SeqAccess<'de>
+    for &mut LiveSeq<'de, A, E, C>
+{
     type Error = E;
 
     #[inline]
@@ -384,7 +396,7 @@ impl<'de, A: SeqAccess<'de>, E: de::Error> SeqAccess<'de> for &mut LiveSeq<'de, 
         if self.fatal.is_some() {
             return Err(E::custom("the format failed (reported in its place)"));
         }
-        match self.seq.next_element_seed(Isolated::<T, E>::new(seed)) {
+        match self.seq.next_element_seed(Isolated::<T, E, C>::new(seed)) {
             Ok(Some(value)) => {
                 self.count += 1;
                 value.map(Some)
@@ -403,11 +415,11 @@ impl<'de, A: SeqAccess<'de>, E: de::Error> SeqAccess<'de> for &mut LiveSeq<'de, 
 /// The deserializer of a [`LiveSeq`]: where the replay of a held sequence calls its visitor's
 /// `visit_seq`, the visitor reads the live sequence; elsewhere (a string asked for, an empty
 /// sequence read as a unit struct) the sequence is held and replayed as serde's buffer does.
-struct LiveSeqDeserializer<'a, 'de, A: SeqAccess<'de>, E> {
-    live: &'a mut LiveSeq<'de, A, E>,
+struct LiveSeqDeserializer<'a, 'de, A: SeqAccess<'de>, E, C> {
+    live: &'a mut LiveSeq<'de, A, E, C>,
 }
 
-impl<'de, A: SeqAccess<'de>, E: de::Error> LiveSeqDeserializer<'_, 'de, A, E> {
+impl<'de, A: SeqAccess<'de>, E: de::Error, C: Compounds> LiveSeqDeserializer<'_, 'de, A, E, C> {
     #[inline]
     fn visit_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         visitor.visit_seq(self.live)
@@ -418,8 +430,8 @@ impl<'de, A: SeqAccess<'de>, E: de::Error> LiveSeqDeserializer<'_, 'de, A, E> {
     }
 }
 
-impl<'de, A: SeqAccess<'de>, E: de::Error> Deserializer<'de>
-    for LiveSeqDeserializer<'_, 'de, A, E>
+impl<'de, A: SeqAccess<'de>, E: de::Error, C: Compounds> Deserializer<'de>
+    for LiveSeqDeserializer<'_, 'de, A, E, C>
 {
     type Error = E;
 
@@ -697,7 +709,7 @@ mod tests {
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
                 let _: String = map.next_key()?.unwrap();
-                let mut isolated = IsolatedMap::new(&mut map);
+                let mut isolated = IsolatedMap::<_, Live>::new(&mut map);
                 let a = isolated.next_value::<T>();
                 assert!(isolated.read);
                 assert_eq!(isolated.refused, a.is_err());
@@ -951,7 +963,7 @@ mod tests {
                 }
                 fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
                     let _: String = map.next_key()?.unwrap();
-                    let mut isolated = IsolatedMap::new(&mut map);
+                    let mut isolated = IsolatedMap::<_, Live>::new(&mut map);
                     let read = isolated.next_value::<Point>();
                     assert!(read.is_err());
                     assert!(!isolated.read && !isolated.refused);
@@ -975,7 +987,7 @@ mod tests {
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
                 let _: String = map.next_key()?.unwrap();
-                let mut isolated = IsolatedMap::new(&mut map);
+                let mut isolated = IsolatedMap::<_, Live>::new(&mut map);
                 let read = isolated.next_value::<Vec<u64>>();
                 assert!(read.is_err());
                 assert!(!isolated.read && !isolated.refused);

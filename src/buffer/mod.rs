@@ -43,4 +43,4 @@ pub(crate) use self::content::{held_vec, reserve_held, ContentVisitor};
 pub use self::de::ContentDeserializer;
 pub(crate) use self::de::{held_entries, lent_entries, visit_enum_entry, HeldEntries};
 pub(crate) use self::held_value::HeldValue;
-pub(crate) use self::isolated::IsolatedMap;
+pub(crate) use self::isolated::{Compounds, IsolatedMap, Live};

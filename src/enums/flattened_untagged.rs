@@ -25,7 +25,7 @@ use serde::de::{self, MapAccess};
 use super::flattened::{hold_entry, untagged_from_entries};
 use super::speculation::{ignores_unnamed_keys, read_isolated};
 use super::{Chosen, DeserializeVariant, NoVariant, VariantTree};
-use crate::buffer::{lent_entries, Content, ContentVisitor};
+use crate::buffer::{lent_entries, Content, ContentVisitor, Live};
 use crate::flatten::{fill_from_map, read_name, FlattenDeserialize, FlattenFields, RestKey};
 
 /// A flattened untagged enum whose variants are all structs: the list of their trees, and the
@@ -133,7 +133,7 @@ where
         }
         match &mut states.0 {
             Some(state) => {
-                if read_isolated::<T, M>(state, slot, map)?.is_some() {
+                if read_isolated::<T, M, Live<Untagged>>(state, slot, map)?.is_some() {
                     states.0 = None;
                 }
             }
@@ -215,6 +215,11 @@ fn read_variant<'de, T: FlattenDeserialize<'de>>(
     }
     T::finish::<Unmatched>(state).ok()
 }
+
+/// The path of a flattened untagged enum's reads ([`Live`]'s marker): the format's readers
+/// it instantiates are its own, not shared with (and made out of line in) the reads ahead of
+/// an internally tagged enum's tag.
+struct Untagged;
 
 /// A variant's failure, which serde's untagged enum drops for its own error: nothing to format
 /// or allocate.

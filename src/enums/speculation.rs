@@ -33,7 +33,9 @@ use super::InternallyTagged;
 #[cfg(feature = "alloc")]
 use super::{RestOfMap, VariantSeed};
 #[cfg(feature = "alloc")]
-use crate::buffer::{held_entries, held_vec, Content, ContentVisitor, IsolatedMap};
+use crate::buffer::{
+    held_entries, held_vec, Compounds, Content, ContentVisitor, IsolatedMap, Live,
+};
 use crate::flatten::FlattenDeserialize;
 #[cfg(feature = "alloc")]
 use crate::flatten::{fill_from_held, fill_from_map};
@@ -219,7 +221,7 @@ where
         map.next_value_seed(ContentVisitor(PhantomData))?;
         return Ok(());
     }
-    if let Some(error) = read_isolated::<T, M>(state, slot, map)? {
+    if let Some(error) = read_isolated::<T, M, Live>(state, slot, map)? {
         *kept = Some(Kept { error, held_before });
     }
     Ok(())
@@ -228,10 +230,11 @@ where
 /// Reads the map's next value into the tree's leaf `slot` as serde's buffer reads it
 /// ([`IsolatedMap`]): `Ok(None)` when the tree took it, `Ok(Some(error))` when the tree refused
 /// it (its type refused the value, or the leaf has one already), the input past the value and
-/// readable; `Err` when the format fails.
+/// readable; `Err` when the format fails. `C` gives the value's sequences and maps to their
+/// types ([`Live`], marked by the caller's path).
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(super) fn read_isolated<'de, T, M>(
+pub(super) fn read_isolated<'de, T, M, C>(
     state: &mut T::State,
     slot: usize,
     map: &mut M,
@@ -239,8 +242,9 @@ pub(super) fn read_isolated<'de, T, M>(
 where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
+    C: Compounds,
 {
-    let mut isolated = IsolatedMap::new(map);
+    let mut isolated = IsolatedMap::<M, C>::new(map);
     let error = match T::deserialize_slot(state, slot, &mut isolated) {
         Ok(()) => return Ok(None),
         Err(error) => error,
