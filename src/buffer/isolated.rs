@@ -316,6 +316,12 @@ impl<'de, M: MapAccess<'de>, C: Compounds> MapAccess<'de> for IsolatedMap<'_, M,
     }
 }
 
+/// The error a type reading a live sequence or map gets where the format failed; the format's
+/// own is reported instead.
+pub(super) fn stand_in<E: de::Error>() -> E {
+    E::custom("the format failed (reported in its place)")
+}
+
 /// A sequence given to a type as the format reads it, each element [`Isolated`]: what the type
 /// sees, and the errors it gets, are those of the sequence held whole and replayed
 /// ([`ContentDeserializer`]), without holding it. A refusal, the element's or the type's, is
@@ -338,7 +344,7 @@ impl<'de, A: SeqAccess<'de>, E: de::Error, C> LiveSeq<'de, A, E, C> {
     #[cold]
     fn fail(&mut self, fatal: A::Error) -> E {
         self.fatal = Some(fatal);
-        E::custom("the format failed (reported in its place)")
+        stand_in()
     }
 
     /// The type's result, with what the replay checks after its visitor: every element read.
@@ -394,7 +400,7 @@ impl<'de, A: SeqAccess<'de>, E: de::Error, C: Compounds> SeqAccess<'de>
         seed: T,
     ) -> Result<Option<T::Value>, E> {
         if self.fatal.is_some() {
-            return Err(E::custom("the format failed (reported in its place)"));
+            return Err(stand_in());
         }
         match self.seq.next_element_seed(Isolated::<T, E, C>::new(seed)) {
             Ok(Some(value)) => {

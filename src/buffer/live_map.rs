@@ -13,7 +13,7 @@ use core::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use super::de::ExpectedLen;
-use super::isolated::{HeldWhole, Isolated};
+use super::isolated::{stand_in, HeldWhole, Isolated};
 use super::{Content, ContentDeserializer, ContentVisitor};
 
 /// The format's map, read live for a type: what the replay of the held map would give it.
@@ -92,11 +92,6 @@ impl<'de, A: MapAccess<'de>, E: de::Error> LiveMap<'de, A, E> {
             Err(fatal) => Err(self.fail(fatal)),
         }
     }
-}
-
-/// The error the type gets where the format failed; the format's own is reported instead.
-fn stand_in<E: de::Error>() -> E {
-    E::custom("the format failed (reported in its place)")
 }
 
 impl<'de, A: MapAccess<'de>, E: de::Error> MapAccess<'de> for &mut LiveMap<'de, A, E> {
