@@ -141,20 +141,21 @@ impl<'de, E: InternallyTagged<'de>> Visitor<'de> for InternalVisitor<E> {
     #[inline(always)]
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<E, M::Error> {
         let mut held: Option<Held<'de>> = None;
+        let mut other = None;
         let index = loop {
-            match map.next_key_seed(TagOrKey::<E>(PhantomData))? {
-                Some(Key::Tag) => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
-                Some(Key::Other(key)) => {
-                    if E::speculates() {
-                        // The first key before the tag: read ahead from here.
-                        return read_ahead::<E, M>(key, map);
-                    }
-                    let value = map.next_value_seed(ContentVisitor(PhantomData))?;
-                    held.get_or_insert_with(|| held_vec(map.size_hint(), E::LONGEST_VARIANT))
-                        .push((key, value));
-                }
-                None => return Err(M::Error::missing_field(E::TAG)),
+            if map.next_key_seed(TagOrKey::<E>::new(&mut other))?.is_none() {
+                return Err(M::Error::missing_field(E::TAG));
             }
+            let Some(key) = other.take() else {
+                break map.next_value_seed(VariantSeed::<E, _>::identifier())?;
+            };
+            if E::speculates() {
+                // The first key before the tag: read ahead from here.
+                return read_ahead::<E, M>(key, map);
+            }
+            let value = map.next_value_seed(ContentVisitor(PhantomData))?;
+            held.get_or_insert_with(|| held_vec(map.size_hint(), E::LONGEST_VARIANT))
+                .push((key, value));
         };
         E::deserialize_tagged_variant(
             index,
@@ -203,27 +204,56 @@ type Held<'de> = Vec<(Content<'de>, Content<'de>)>;
 /// the tag. Compared before anything is copied, so a tag in first position costs no
 /// allocation even when the format hands keys over transiently.
 #[cfg(feature = "alloc")]
-pub(super) enum Key<'de> {
+enum Key<'de> {
     Tag,
     Other(Content<'de>),
 }
 
+/// Reads a key of the internally tagged enum `T`'s map: `other` is left `None` when the key is
+/// the tag, and is given any other key, held as serde's buffer holds it.
+///
+/// The key is left in `other` rather than handed back: what the seed hands back passes through
+/// the format's `next_key_seed` and the `Result` and `Option` around it, each of which may copy
+/// it, and a copy of a value that narrower stores just wrote waits for them to retire (store
+/// forwarding fails). Handing back `()` rather than a `Content`'s 32 bytes made an event whose
+/// tag comes first 3-6% faster on rmp-serde (the instruction counts nearly equal).
 #[cfg(feature = "alloc")]
-/// Reads a key of the internally tagged enum `T`'s map.
-pub(super) struct TagOrKey<T>(pub(super) PhantomData<fn() -> T>);
+pub(super) struct TagOrKey<'a, 'de, T> {
+    other: &'a mut Option<Content<'de>>,
+    enum_: PhantomData<fn() -> T>,
+}
 
 #[cfg(feature = "alloc")]
-impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<T> {
-    type Value = Key<'de>;
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key<'de>, D::Error> {
-        deserializer.deserialize_any(self)
+impl<'a, 'de, T> TagOrKey<'a, 'de, T> {
+    /// The seed of one key, which it leaves in `other` unless it is the tag.
+    #[inline(always)]
+    pub(super) fn new(other: &'a mut Option<Content<'de>>) -> Self {
+        TagOrKey {
+            other,
+            enum_: PhantomData,
+        }
     }
 }
 
 #[cfg(feature = "alloc")]
-impl<'de, T: InternallyTagged<'de>> TagOrKey<T> {
+impl<'de, T: InternallyTagged<'de>> DeserializeSeed<'de> for TagOrKey<'_, 'de, T> {
+    type Value = ();
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        if let Key::Other(key) = deserializer.deserialize_any(TagOrKeyVisitor::<T>(PhantomData))? {
+            *self.other = Some(key);
+        }
+        Ok(())
+    }
+}
+
+/// The visitor of [`TagOrKey`].
+#[cfg(feature = "alloc")]
+struct TagOrKeyVisitor<T>(PhantomData<fn() -> T>);
+
+#[cfg(feature = "alloc")]
+impl<'de, T: InternallyTagged<'de>> TagOrKeyVisitor<T> {
     /// Inlined always in release builds, so that a first key that is the tag costs only the
     /// comparison; holding another key is [`held_text`]'s.
     #[inline(always)]
@@ -317,7 +347,7 @@ macro_rules! other_keys {
 pub(super) use other_keys;
 
 #[cfg(feature = "alloc")]
-impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKey<T> {
+impl<'de, T: InternallyTagged<'de>> Visitor<'de> for TagOrKeyVisitor<T> {
     type Value = Key<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -28,7 +28,7 @@ use serde::de::{Error as _, MapAccess};
 use super::ahead::Ahead;
 
 #[cfg(feature = "alloc")]
-use super::internal::{claimant_of, held_text, other_keys, Key, TagOrKey};
+use super::internal::{claimant_of, held_text, other_keys, TagOrKey};
 use super::InternallyTagged;
 #[cfg(feature = "alloc")]
 use super::{RestOfMap, VariantSeed};
@@ -68,16 +68,16 @@ where
     let mut state = T::new_state();
     let mut kept = None;
     read_slot::<T, _>(&mut state, slot, &mut map, &mut kept, held.len())?;
+    let mut other = None;
     let chosen = loop {
-        match map.next_key_seed(AheadKey::<E> {
-            index,
-            enum_: PhantomData,
-        })? {
-            Some(KeyAhead::Tag) => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
-            Some(KeyAhead::Claimed(slot)) => {
+        match map.next_key_seed(AheadKey::<E>::new(index, &mut other))? {
+            Some(Some(slot)) => {
                 read_slot::<T, _>(&mut state, slot, &mut map, &mut kept, held.len())?;
             }
-            Some(KeyAhead::Other(key)) => hold(&mut held, key, &mut map, E::LONGEST_VARIANT)?,
+            Some(None) => match other.take() {
+                Some(key) => hold(&mut held, key, &mut map, E::LONGEST_VARIANT)?,
+                None => break map.next_value_seed(VariantSeed::<E, _>::identifier())?,
+            },
             None => return Err(M::Error::missing_field(E::TAG)),
         }
     };
@@ -110,26 +110,57 @@ enum KeyAhead<'de> {
 }
 
 /// Reads a key ahead of the tag of enum `E`, whose variant `index` is read ahead: a text key is
-/// looked up as it comes, so that a key of that variant is neither held nor dropped.
+/// looked up as it comes, so that a key of that variant is neither held nor dropped. Gives the
+/// slot of a key the variant alone names; otherwise `None`, with `other` left `None` for the
+/// tag and given any other key (handed over aside, as the tag-first loop's `TagOrKey` does,
+/// so that what passes through the format's `next_key_seed` is small).
 #[cfg(feature = "alloc")]
-struct AheadKey<E> {
+struct AheadKey<'a, 'de, E> {
+    other: &'a mut Option<Content<'de>>,
+    visitor: AheadKeyVisitor<E>,
+}
+
+#[cfg(feature = "alloc")]
+impl<'a, 'de, E> AheadKey<'a, 'de, E> {
+    #[inline(always)]
+    fn new(index: usize, other: &'a mut Option<Content<'de>>) -> Self {
+        AheadKey {
+            other,
+            visitor: AheadKeyVisitor {
+                index,
+                enum_: PhantomData,
+            },
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'de, E: InternallyTagged<'de>> DeserializeSeed<'de> for AheadKey<'_, 'de, E> {
+    type Value = Option<usize>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<usize>, D::Error> {
+        // As serde's buffer reads a key: what it is, the format says.
+        Ok(match deserializer.deserialize_any(self.visitor)? {
+            KeyAhead::Claimed(slot) => Some(slot),
+            KeyAhead::Tag => None,
+            KeyAhead::Other(key) => {
+                *self.other = Some(key);
+                None
+            }
+        })
+    }
+}
+
+/// The visitor of [`AheadKey`].
+#[cfg(feature = "alloc")]
+struct AheadKeyVisitor<E> {
     index: usize,
     enum_: PhantomData<fn() -> E>,
 }
 
 #[cfg(feature = "alloc")]
-impl<'de, E: InternallyTagged<'de>> DeserializeSeed<'de> for AheadKey<E> {
-    type Value = KeyAhead<'de>;
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<KeyAhead<'de>, D::Error> {
-        // As serde's buffer reads a key: what it is, the format says.
-        deserializer.deserialize_any(self)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'de, E: InternallyTagged<'de>> AheadKey<E> {
+impl<'de, E: InternallyTagged<'de>> AheadKeyVisitor<E> {
     /// A text key: the tag, or claimed; `None` for a key to hold.
     #[inline(always)]
     fn classify(&self, key: &str) -> Option<KeyAhead<'de>> {
@@ -148,7 +179,7 @@ impl<'de, E: InternallyTagged<'de>> AheadKey<E> {
 }
 
 #[cfg(feature = "alloc")]
-impl<'de, E: InternallyTagged<'de>> Visitor<'de> for AheadKey<E> {
+impl<'de, E: InternallyTagged<'de>> Visitor<'de> for AheadKeyVisitor<E> {
     type Value = KeyAhead<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -287,25 +318,25 @@ where
     M: MapAccess<'de>,
 {
     let mut held = HeldAhead::new();
-    let mut key = first;
+    let mut other = Some(first);
     loop {
+        let Some(key) = other.take() else {
+            // The tag.
+            let mut map = Ahead(map);
+            let chosen = map.next_value_seed(VariantSeed::<E, _>::identifier())?;
+            let held = held.into_vec();
+            return E::deserialize_tagged_variant(chosen, RestOfMap::after_tag(held, map, E::TAG));
+        };
         if let Some(claimant) = claimant_of::<E>(&key) {
             return E::speculate(claimant, map, held);
         }
         hold(&mut held, key, &mut Ahead(&mut map), E::LONGEST_VARIANT)?;
-        key = match Ahead(&mut map).next_key_seed(TagOrKey::<E>(PhantomData))? {
-            Some(Key::Tag) => {
-                let mut map = Ahead(map);
-                let chosen = map.next_value_seed(VariantSeed::<E, _>::identifier())?;
-                let held = held.into_vec();
-                return E::deserialize_tagged_variant(
-                    chosen,
-                    RestOfMap::after_tag(held, map, E::TAG),
-                );
-            }
-            Some(Key::Other(key)) => key,
-            None => return Err(M::Error::missing_field(E::TAG)),
-        };
+        if Ahead(&mut map)
+            .next_key_seed(TagOrKey::<E>::new(&mut other))?
+            .is_none()
+        {
+            return Err(M::Error::missing_field(E::TAG));
+        }
     }
 }
 

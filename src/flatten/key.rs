@@ -229,30 +229,36 @@ impl de::Expected for FieldIndex {
     }
 }
 
-/// What a key of a tree with a catch-all map names: a leaf, or the catch-all.
-pub(crate) enum TreeKey<'de> {
-    Slot(usize),
-    Rest(RestKey<'de>),
-}
-
-/// The key seed of a tree with a catch-all map: a key no leaf claims is kept (borrowed where the
-/// format lends it) for the map. Integer keys always go to the map, never to a slot by index.
+/// The key seed of a tree with a catch-all map: gives the slot of the leaf a key names, or
+/// leaves a key no leaf claims in `rest` (borrowed where the format lends it) for the map, the
+/// slot it gives then meaningless. Integer keys always go to the map, never to a slot by index.
 ///
 /// A key naming a leaf the value being read does not have (see
 /// [`FlattenDeserialize::owns`](super::FlattenDeserialize::owns): another variant's leaf, a
 /// leaf of a flattened `Option` that failed to read) is no leaf's, as serde's flatten leaves
 /// such an entry to the fields after: it is kept for the map too.
-pub(crate) struct CatchAllKeySeed<'s, 'de, T: FlattenDeserialize<'de>> {
+///
+/// The key is written to `rest` rather than handed back for the reason the internally tagged
+/// enum's key seed (`TagOrKey`) gives: what the seed hands back passes through the format's
+/// `next_key_seed`, which may copy it, and a `RestKey` is 32 bytes just written by narrower
+/// stores, a copy whose loads wait for them to retire; the slot is one word.
+pub(crate) struct CatchAllKeySeed<'s, 'r, 'de, T: FlattenDeserialize<'de>> {
     /// As [`KeySeed::tag`].
     tag: Option<&'static str>,
     /// The value read so far, asked whether it owns a slot when the tree `CHOOSES`.
     state: &'s T::State,
+    /// Where a key no leaf claims is left.
+    rest: &'r mut Option<RestKey<'de>>,
 }
 
-impl<'s, 'de, T: FlattenDeserialize<'de>> CatchAllKeySeed<'s, 'de, T> {
+impl<'s, 'r, 'de, T: FlattenDeserialize<'de>> CatchAllKeySeed<'s, 'r, 'de, T> {
     #[inline]
-    pub(crate) fn new(tag: Option<&'static str>, state: &'s T::State) -> Self {
-        CatchAllKeySeed { tag, state }
+    pub(crate) fn new(
+        tag: Option<&'static str>,
+        state: &'s T::State,
+        rest: &'r mut Option<RestKey<'de>>,
+    ) -> Self {
+        CatchAllKeySeed { tag, state, rest }
     }
 
     /// The slot of the leaf named `key`, if the value being read has that leaf.
@@ -264,45 +270,52 @@ impl<'s, 'de, T: FlattenDeserialize<'de>> CatchAllKeySeed<'s, 'de, T> {
         }
     }
 
+    /// Leaves `key` for the catch-all.
+    #[inline]
+    fn keep<E>(self, key: RestKey<'de>) -> Result<usize, E> {
+        *self.rest = Some(key);
+        Ok(NON_NAME)
+    }
+
     #[inline]
     fn text<E: de::Error>(
-        &self,
+        self,
         key: &str,
         rest: impl FnOnce() -> Result<RestKey<'de>, E>,
-    ) -> Result<TreeKey<'de>, E> {
+    ) -> Result<usize, E> {
         match self.owned_slot(key) {
-            Some(slot) => Ok(TreeKey::Slot(slot)),
+            Some(slot) => Ok(slot),
             None => {
                 check_tag(self.tag, key.as_bytes())?;
-                Ok(TreeKey::Rest(rest()?))
+                self.keep(rest()?)
             }
         }
     }
 
     #[inline]
     fn bytes<E: de::Error>(
-        &self,
+        self,
         key: &[u8],
         rest: impl FnOnce() -> Result<RestKey<'de>, E>,
-    ) -> Result<TreeKey<'de>, E> {
+    ) -> Result<usize, E> {
         match core::str::from_utf8(key)
             .ok()
             .and_then(|key| self.owned_slot(key))
         {
-            Some(slot) => Ok(TreeKey::Slot(slot)),
+            Some(slot) => Ok(slot),
             None => {
                 check_tag(self.tag, key)?;
-                Ok(TreeKey::Rest(rest()?))
+                self.keep(rest()?)
             }
         }
     }
 }
 
-impl<'de, T: FlattenDeserialize<'de>> DeserializeSeed<'de> for CatchAllKeySeed<'_, 'de, T> {
-    type Value = TreeKey<'de>;
+impl<'de, T: FlattenDeserialize<'de>> DeserializeSeed<'de> for CatchAllKeySeed<'_, '_, 'de, T> {
+    type Value = usize;
 
     #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<TreeKey<'de>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<usize, D::Error> {
         // As serde's derive reads the keys of a struct with flattened fields: the format says
         // what a key is (YAML a scalar's text, ciborium text or bytes only, MessagePack any
         // value), and the visitor takes what serde's does.
@@ -310,20 +323,20 @@ impl<'de, T: FlattenDeserialize<'de>> DeserializeSeed<'de> for CatchAllKeySeed<'
     }
 }
 
-impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, T> {
-    type Value = TreeKey<'de>;
+impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, '_, 'de, T> {
+    type Value = usize;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a map key")
     }
 
     #[inline]
-    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<TreeKey<'de>, E> {
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<usize, E> {
         self.text(key, || Ok(RestKey::Borrowed(key)))
     }
 
     #[inline]
-    fn visit_str<E: de::Error>(self, key: &str) -> Result<TreeKey<'de>, E> {
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<usize, E> {
         #[cfg(feature = "alloc")]
         return self.text(key, || {
             // A name a part of the tree reads unclaimed keys by is kept as its constant.
@@ -338,23 +351,23 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, 
 
     #[cfg(feature = "alloc")]
     #[inline]
-    fn visit_string<E: de::Error>(self, key: String) -> Result<TreeKey<'de>, E> {
+    fn visit_string<E: de::Error>(self, key: String) -> Result<usize, E> {
         match self.owned_slot(&key) {
-            Some(slot) => Ok(TreeKey::Slot(slot)),
+            Some(slot) => Ok(slot),
             None => {
                 check_tag(self.tag, key.as_bytes())?;
-                Ok(TreeKey::Rest(RestKey::Owned(key)))
+                self.keep(RestKey::Owned(key))
             }
         }
     }
 
     #[inline]
-    fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<TreeKey<'de>, E> {
+    fn visit_borrowed_bytes<E: de::Error>(self, key: &'de [u8]) -> Result<usize, E> {
         self.bytes(key, || Ok(RestKey::BorrowedBytes(key)))
     }
 
     #[inline]
-    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<TreeKey<'de>, E> {
+    fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<usize, E> {
         #[cfg(feature = "alloc")]
         return self.bytes(key, || Ok(RestKey::OwnedBytes(key.to_vec())));
         #[cfg(not(feature = "alloc"))]
@@ -362,41 +375,41 @@ impl<'de, T: FlattenDeserialize<'de>> Visitor<'de> for CatchAllKeySeed<'_, 'de, 
     }
 
     #[cfg(feature = "alloc")]
-    fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<TreeKey<'de>, E> {
+    fn visit_byte_buf<E: de::Error>(self, key: Vec<u8>) -> Result<usize, E> {
         match core::str::from_utf8(&key)
             .ok()
             .and_then(|text| self.owned_slot(text))
         {
-            Some(slot) => Ok(TreeKey::Slot(slot)),
+            Some(slot) => Ok(slot),
             None => {
                 check_tag(self.tag, &key)?;
-                Ok(TreeKey::Rest(RestKey::OwnedBytes(key)))
+                self.keep(RestKey::OwnedBytes(key))
             }
         }
     }
 
-    fn visit_u64<E: de::Error>(self, key: u64) -> Result<TreeKey<'de>, E> {
-        Ok(TreeKey::Rest(RestKey::Unsigned(key)))
+    fn visit_u64<E: de::Error>(self, key: u64) -> Result<usize, E> {
+        self.keep(RestKey::Unsigned(key))
     }
 
-    fn visit_i64<E: de::Error>(self, key: i64) -> Result<TreeKey<'de>, E> {
-        Ok(TreeKey::Rest(RestKey::Signed(key)))
+    fn visit_i64<E: de::Error>(self, key: i64) -> Result<usize, E> {
+        self.keep(RestKey::Signed(key))
     }
 
-    fn visit_bool<E: de::Error>(self, key: bool) -> Result<TreeKey<'de>, E> {
-        Ok(TreeKey::Rest(RestKey::Bool(key)))
+    fn visit_bool<E: de::Error>(self, key: bool) -> Result<usize, E> {
+        self.keep(RestKey::Bool(key))
     }
 
-    fn visit_f64<E: de::Error>(self, key: f64) -> Result<TreeKey<'de>, E> {
-        Ok(TreeKey::Rest(RestKey::Float(key)))
+    fn visit_f64<E: de::Error>(self, key: f64) -> Result<usize, E> {
+        self.keep(RestKey::Float(key))
     }
 
-    fn visit_char<E: de::Error>(self, key: char) -> Result<TreeKey<'de>, E> {
-        Ok(TreeKey::Rest(RestKey::Char(key)))
+    fn visit_char<E: de::Error>(self, key: char) -> Result<usize, E> {
+        self.keep(RestKey::Char(key))
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<TreeKey<'de>, E> {
-        Ok(TreeKey::Rest(RestKey::Unit))
+    fn visit_unit<E: de::Error>(self) -> Result<usize, E> {
+        self.keep(RestKey::Unit)
     }
 }
 

@@ -9,7 +9,7 @@ use serde::de::{
 };
 
 use super::errors::{invalid_i128, invalid_u128, unknown_field};
-use super::key::{CatchAllKeySeed, KeySeed, TreeKey, NON_NAME};
+use super::key::{CatchAllKeySeed, KeySeed, NON_NAME};
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
 #[cfg(feature = "alloc")]
@@ -312,28 +312,28 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
 {
-    while let Some(key) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag, state))? {
-        match key {
-            TreeKey::Slot(slot) => T::deserialize_slot(state, slot, map)?,
-            TreeKey::Rest(key) => {
-                if const { T::READ.notices_non_name_keys } && key.is_non_name() {
-                    T::non_name_key(state);
-                }
-                let taken = match T::rest_claim(state, &key) {
-                    RestClaim::No if const { T::READ.deny_unknown_fields } => {
-                        return Err(key.with_text(unknown_field::<T, M::Error>));
-                    }
-                    RestClaim::No => false,
-                    RestClaim::Named | RestClaim::All => T::deserialize_rest(state, key, map)?,
-                };
-                if !taken {
-                    // A hand-written tree that claimed the key and then declined it.
-                    if const { T::READ.deny_unknown_fields } {
-                        return Err(unknown_field::<T, M::Error>("(a key no leaf claims)"));
-                    }
-                    map.next_value::<IgnoredAny>()?;
-                }
+    let mut rest = None;
+    while let Some(slot) = map.next_key_seed(CatchAllKeySeed::<T>::new(tag, state, &mut rest))? {
+        let Some(key) = rest.take() else {
+            T::deserialize_slot(state, slot, map)?;
+            continue;
+        };
+        if const { T::READ.notices_non_name_keys } && key.is_non_name() {
+            T::non_name_key(state);
+        }
+        let taken = match T::rest_claim(state, &key) {
+            RestClaim::No if const { T::READ.deny_unknown_fields } => {
+                return Err(key.with_text(unknown_field::<T, M::Error>));
             }
+            RestClaim::No => false,
+            RestClaim::Named | RestClaim::All => T::deserialize_rest(state, key, map)?,
+        };
+        if !taken {
+            // A hand-written tree that claimed the key and then declined it.
+            if const { T::READ.deny_unknown_fields } {
+                return Err(unknown_field::<T, M::Error>("(a key no leaf claims)"));
+            }
+            map.next_value::<IgnoredAny>()?;
         }
     }
     Ok(())
