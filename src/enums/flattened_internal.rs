@@ -414,6 +414,11 @@ impl<'de, E: FlattenInternal<'de>> InternalState<'de, E> {
         let before = core::mem::replace(self, InternalState::Chosen(chosen));
         #[cfg(feature = "alloc")]
         if let InternalState::Pending(held, _) = before {
+            // Nothing held when the tag came first: no iterator is made, whose drop LLVM
+            // leaves out of line (3% of `status`'s time on rmp-serde).
+            if held.is_empty() {
+                return Ok(());
+            }
             for (slot, value) in held {
                 if slot == REST {
                     self.deliver_rest::<M::Error>(value)?;
