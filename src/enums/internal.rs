@@ -215,8 +215,7 @@ enum Key<'de> {
 /// The key is left in `other` rather than handed back: what the seed hands back passes through
 /// the format's `next_key_seed` and the `Result` and `Option` around it, each of which may copy
 /// it, and a copy of a value that narrower stores just wrote waits for them to retire (store
-/// forwarding fails). Handing back `()` rather than a `Content`'s 32 bytes made an event whose
-/// tag comes first 3-6% faster on rmp-serde (the instruction counts nearly equal).
+/// forwarding fails; DESIGN.md, "What a key seed hands back").
 #[cfg(feature = "alloc")]
 pub(super) struct TagOrKey<'a, 'de, T> {
     other: &'a mut Option<Content<'de>>,
