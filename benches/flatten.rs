@@ -49,6 +49,7 @@
 //! | `status` | a struct flattening an internally tagged enum (not on bitcode) | 1000 | 106 KB |
 //! | `fees` | a struct flattening an externally tagged enum (self-describing formats) | 500 | 103 KB |
 //! | `rpc` | a struct flattening an untagged enum (self-describing formats) | 700 | 103 KB |
+//! | `rpc_nested` | the same untagged enum as a field, not flattened (self-describing formats) | 700 | 106 KB |
 //!
 //! Formats, by their ids in the table: every workload runs on the primary configurations
 //! (`serde_json`, `serde_yaml`, `ciborium`, `bincode2`, `bitcode`, `postcard`, `rmp_serde`, the
@@ -121,8 +122,8 @@ use common::formats::{visit_formats, Format, FormatVisitor, Tier};
 use common::probe;
 use workloads::{
     for_each_workload, Anchor, CatchAll, Events, EventsCreated, EventsTagLast, Fees, Foreign,
-    Implementation, ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc, Status,
-    Wide, WideDefault, WideOptional, Workload,
+    Implementation, ImplementationVisitor, Paged, PagedBorrowed, Payload, Peer, Role, Rpc,
+    RpcNested, Status, Wide, WideDefault, WideOptional, Workload,
 };
 
 /// Samples per benchmark (more if `MIN_TIME` is not reached yet).
@@ -217,6 +218,11 @@ impl Benched for Fees {
 }
 
 impl Benched for Rpc {
+    const N: usize = 700;
+    const SAMPLE_SIZE: u32 = 4;
+}
+
+impl Benched for RpcNested {
     const N: usize = 700;
     const SAMPLE_SIZE: u32 = 4;
 }

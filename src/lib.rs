@@ -61,7 +61,7 @@
 //!   receives the keys no leaf claims.
 //! - **held**: kept in memory before it can be read in place, as serde's derive keeps every
 //!   value in its `Content` buffer: the entries before a late internal tag that no one variant
-//!   alone names, an untagged enum's value (flattened with struct variants only: the keys two
+//!   alone names, an untagged enum's value (of struct variants, given a map: only the keys two
 //!   variants name).
 //! - **buffered**: a flattened field read as serde's flatten reads it, from held entries
 //!   (`#[fast_flatten(buffered)]`, for a type of another crate).

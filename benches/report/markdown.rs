@@ -321,13 +321,14 @@ fn misses(measured: &[(&Row, &Measured, Spread)], limit: f64) -> Vec<String> {
 
 /// The enum workloads, summarized apart ([`enums`]): their lower bounds are the plain struct of
 /// a variant, their targets their own.
-pub const ENUM_WORKLOADS: [&str; 6] = [
+pub const ENUM_WORKLOADS: [&str; 7] = [
     "events",
     "events_created",
     "events_tag_last",
     "status",
     "fees",
     "rpc",
+    "rpc_nested",
 ];
 
 /// Whether `row` is of an enum workload.

@@ -227,7 +227,13 @@ fn tagged_entry_point(e: &Enum, de: TokenStream) -> TokenStream {
                 #deny,
             ))
         }
-        TagType::None => quote!(__fastkit::deserialize_untagged::<Self, #de>(__deserializer)),
+        // Given a map, an enum whose variants are all structs reads each variant's keys into
+        // its tree (`untagged_structs.rs`); which way it reads is the runtime's answer.
+        TagType::None => quote!(__fastkit::deserialize_untagged::<Self, #de>(__deserializer, {
+            #[allow(unused_imports)]
+            use __fastkit::{ReadsHeld as _, ReadsSideBySide as _};
+            (&&__fastkit::UntaggedReader::<'de, Self>::new()).side_by_side()
+        })),
     }
 }
 

@@ -9,6 +9,7 @@
 //! | internally tagged `{"type": "V", ..}` | `internal.rs` | the entries before the tag, only when the tag is not first |
 //! | adjacently tagged `{"t": "V", "c": ..}` | `adjacent.rs` | the content, only when it precedes the tag |
 //! | untagged | `untagged.rs` | the whole value (variants are tried in order) |
+//! | untagged, every variant a struct | `untagged_structs.rs` | given a map, only the entries two variants name (each variant reads its own keys in place) |
 //!
 //! `variant.rs` reads a variant identifier; `tag_guard.rs` watches the rest of an internally
 //! tagged map for a second tag; `tagged_serializer.rs` writes an internally tagged newtype
@@ -32,6 +33,8 @@ mod tag_guard;
 mod tagged_serializer;
 mod unit_value;
 mod untagged;
+#[cfg(feature = "alloc")]
+mod untagged_structs;
 mod variant;
 mod write;
 
@@ -60,7 +63,12 @@ pub use self::speculation::{
 pub use self::tagged_serializer::serialize_tagged_newtype;
 #[cfg(not(feature = "alloc"))]
 pub use self::untagged::UntaggedNeedsAlloc;
-pub use self::untagged::{deserialize_untagged, untagged_unit_variant};
+pub use self::untagged::{
+    deserialize_untagged, untagged_unit_variant, ReadsHeld, ReadsSideBySide, SideBySide,
+    UntaggedReader,
+};
+#[cfg(feature = "alloc")]
+pub use self::untagged_structs::deserialize_untagged_structs;
 pub use self::variant::VariantSeed;
 pub use self::write::{
     serialize_struct_variant, serialize_tagged, serialize_tagged_struct, serialize_tuple_variant,

@@ -24,3 +24,4 @@ mod recursive;
 mod serde_gen;
 mod speculation;
 mod untagged;
+mod untagged_structs;

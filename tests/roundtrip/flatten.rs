@@ -14,7 +14,7 @@ use crate::format::{assert_error, assert_roundtrip, Format};
 use crate::shapes::{fast, twin};
 use crate::workloads::{
     anchor, fast_flatten_reads, visit_workloads, Anchor, EventsCreated, EventsTagLast,
-    Implementation, ImplementationVisitor, Role, Rpc, Status, Workload, WorkloadVisitor,
+    Implementation, ImplementationVisitor, Role, Rpc, RpcNested, Status, Workload, WorkloadVisitor,
 };
 
 /// Every shape roundtrips (those using `skip_serializing_if` or `skip_serializing` only where
@@ -232,15 +232,16 @@ pub fn allocates_like_flat<F: Format>() {
 }
 
 /// An internally tagged enum with the tag first (`events_created`), a struct flattening one
-/// (`status`), and a struct flattening an untagged enum of struct variants (`rpc`), allocate
-/// exactly what the plain struct of the variant allocates (the flat struct for `status` and
-/// `rpc`): no buffering, a map read ahead given to its type entry by entry, and no copy of a
+/// (`status`), and a struct flattening an untagged enum of struct variants (`rpc`) or holding
+/// one as a field (`rpc_nested`), allocate exactly what the plain struct of the variant
+/// allocates (the flat struct for `status` and the `rpc`s): no buffering, a map read ahead given to its type entry by entry, and no copy of a
 /// key the format lends only for the call. serde's derive, which buffers, is counted beside
 /// them.
 pub fn enums_allocate_like_the_variant<F: Format>() {
     allocates_like_lower_bound::<EventsCreated, F>();
     allocates_like_lower_bound::<Status, F>();
     allocates_like_lower_bound::<Rpc, F>();
+    allocates_like_lower_bound::<RpcNested, F>();
 }
 
 /// With the tag last (`events_tag_last`), FastFlatten holds the entries before the tag and serde's

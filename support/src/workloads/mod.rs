@@ -41,6 +41,7 @@ macro_rules! for_each_workload {
         $callback!(status: Status);
         $callback!(fees: Fees);
         $callback!(rpc: Rpc);
+        $callback!(rpc_nested: RpcNested);
         $callback!(foreign: Foreign);
         $callback!(catch_all: CatchAll);
     };
@@ -507,6 +508,6 @@ pub use fees::Fees;
 pub use foreign::Foreign;
 pub use paged::{Paged, PagedBorrowed};
 pub use payload::Payload;
-pub use rpc::Rpc;
+pub use rpc::{Rpc, RpcNested};
 pub use status::Status;
 pub use wide::{Wide, WideDefault, WideOptional};
