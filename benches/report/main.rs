@@ -40,7 +40,8 @@
 //!
 //! The workloads are those of `support/src/workloads/` whose values own their data: `anchor`,
 //! `paged`, `wide` (self-describing formats only), `payload`, and the enum workloads `events`,
-//! `events_created`, `events_tag_last`, `status`, `fees`, `rpc`. Each is defined three ways:
+//! `events_created`, `events_tag_last`, `status`, `fees`, `rpc`, `rpc_nested` (and more: the
+//! list is `for_each_workload!`). Each is defined three ways:
 //! FastFlatten (`fast`), serde's derive of the same shape (`serde_flatten` with
 //! `#[serde(flatten)]`, or `serde_derive` for the standalone enum) and the lower bound (`flat`,
 //! every leaf at top level, or `lower`, the variant's plain struct: the same bytes without
