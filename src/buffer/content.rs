@@ -174,6 +174,19 @@ pub(crate) fn held_vec<T>(remaining: Option<usize>, expected: usize) -> Vec<T> {
     Vec::with_capacity(held_capacity::<T>(remaining, expected))
 }
 
+/// Drops the entries held from a map, in line when none was: rustc drops a `Vec` of [`Content`]
+/// through out-of-line glue, which would be a call per value read where, as usual, nothing was
+/// held.
+#[inline(always)]
+pub(crate) fn drop_held<T>(held: Vec<T>) {
+    if held.capacity() == 0 {
+        // Nothing allocated, nothing to drop.
+        core::mem::forget(held);
+    } else {
+        drop(held);
+    }
+}
+
 /// [`held_capacity`] for a `Vec` made before it was known whether anything would be held: room
 /// is reserved as the first entry arrives.
 #[inline]

@@ -39,7 +39,7 @@ mod isolated;
 mod live_map;
 
 pub use self::content::Content;
-pub(crate) use self::content::{held_vec, reserve_held, ContentVisitor};
+pub(crate) use self::content::{drop_held, held_vec, reserve_held, ContentVisitor};
 pub use self::de::ContentDeserializer;
 pub(crate) use self::de::{held_entries, lent_entries, visit_enum_entry, HeldEntries};
 pub(crate) use self::held_value::HeldValue;

@@ -25,7 +25,7 @@ use serde::de::{self, MapAccess};
 use super::flattened::{hold_entry, untagged_from_entries};
 use super::speculation::{ignores_unnamed_keys, read_isolated};
 use super::{Chosen, DeserializeVariant, NoVariant, VariantTree};
-use crate::buffer::{lent_entries, Content, ContentVisitor, Live};
+use crate::buffer::{drop_held, lent_entries, Content, ContentVisitor, Live};
 use crate::flatten::{fill_from_map, read_name, FlattenDeserialize, FlattenFields, RestKey};
 
 /// A flattened untagged enum whose variants are all structs: the list of their trees, and the
@@ -324,7 +324,10 @@ impl<'de, E: FlattenUntagged<'de>> UntaggedState<'de, E> {
         if !const { E::Trees::IGNORES_UNNAMED_KEYS } {
             return untagged_from_entries(self.held);
         }
-        match E::Trees::first_read(self.variants, &self.held) {
+        let UntaggedState { held, variants, .. } = self;
+        let value = E::Trees::first_read(variants, &held);
+        drop_held(held);
+        match value {
             Some(value) => Ok(E::from_tree(value)),
             None => Err(Er::custom(E::EXPECTING)),
         }

@@ -27,7 +27,7 @@ use serde::de::{
 
 use super::flattened_untagged::{Claimants, FlattenUntagged, UntaggedTrees};
 use super::untagged::{deserialize_held, first_variant};
-use crate::buffer::{reserve_held, Content, ContentVisitor};
+use crate::buffer::{drop_held, reserve_held, Content, ContentVisitor};
 
 /// Deserializes the untagged enum `E`, whose variants are all structs: a map read side by side
 /// into the variants' trees, any other value held and each variant tried on it.
@@ -96,7 +96,9 @@ impl<'de, E: FlattenUntagged<'de>> Visitor<'de> for StructsVisitor<E> {
                 }
             }
         }
-        Ok(E::Trees::first_read(states, &held).map(E::from_tree))
+        let value = E::Trees::first_read(states, &held);
+        drop_held(held);
+        Ok(value.map(E::from_tree))
     }
 
     held_whole! {
