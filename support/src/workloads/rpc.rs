@@ -144,40 +144,20 @@ pub mod nested {
 
     impl From<&fast::Response> for serde_derive::Response {
         fn from(response: &fast::Response) -> Self {
-            let flattened = super::fast::Response {
+            serde_derive::Response {
                 jsonrpc: response.jsonrpc.clone(),
                 id: response.id,
-                outcome: response.outcome.clone(),
-            };
-            let super::serde_flatten::Response {
-                jsonrpc,
-                id,
-                outcome,
-            } = (&flattened).into();
-            serde_derive::Response {
-                jsonrpc,
-                id,
-                outcome,
+                outcome: super::serde_outcome(&response.outcome),
             }
         }
     }
 
     impl From<&fast::Response> for flat::Response {
         fn from(response: &fast::Response) -> Self {
-            let flattened = super::fast::Response {
+            let (result, error) = super::flat_outcome(&response.outcome);
+            flat::Response {
                 jsonrpc: response.jsonrpc.clone(),
                 id: response.id,
-                outcome: response.outcome.clone(),
-            };
-            let super::flat::Response {
-                jsonrpc,
-                id,
-                result,
-                error,
-            } = (&flattened).into();
-            flat::Response {
-                jsonrpc,
-                id,
                 outcome: flat::Outcome { result, error },
             }
         }
@@ -281,37 +261,47 @@ pub fn values(n: usize) -> Vec<fast::Response> {
         .collect()
 }
 
+/// The outcome with serde's derive.
+fn serde_outcome(outcome: &fast::Outcome) -> serde_flatten::Outcome {
+    use serde_flatten::{Outcome, RpcError};
+    match outcome.clone() {
+        fast::Outcome::Success { result } => Outcome::Success { result },
+        fast::Outcome::Failure { error } => Outcome::Failure {
+            error: RpcError {
+                code: error.code,
+                message: error.message,
+            },
+        },
+    }
+}
+
+/// The outcome as the lower bound's two options: the result and the error.
+fn flat_outcome(outcome: &fast::Outcome) -> (Option<Vec<String>>, Option<flat::RpcError>) {
+    match outcome.clone() {
+        fast::Outcome::Success { result } => (Some(result), None),
+        fast::Outcome::Failure { error } => (
+            None,
+            Some(flat::RpcError {
+                code: error.code,
+                message: error.message,
+            }),
+        ),
+    }
+}
+
 impl From<&fast::Response> for serde_flatten::Response {
     fn from(response: &fast::Response) -> Self {
-        use serde_flatten::{Outcome, RpcError};
         serde_flatten::Response {
             jsonrpc: response.jsonrpc.clone(),
             id: response.id,
-            outcome: match response.outcome.clone() {
-                fast::Outcome::Success { result } => Outcome::Success { result },
-                fast::Outcome::Failure { error } => Outcome::Failure {
-                    error: RpcError {
-                        code: error.code,
-                        message: error.message,
-                    },
-                },
-            },
+            outcome: serde_outcome(&response.outcome),
         }
     }
 }
 
 impl From<&fast::Response> for flat::Response {
     fn from(response: &fast::Response) -> Self {
-        let (result, error) = match response.outcome.clone() {
-            fast::Outcome::Success { result } => (Some(result), None),
-            fast::Outcome::Failure { error } => (
-                None,
-                Some(flat::RpcError {
-                    code: error.code,
-                    message: error.message,
-                }),
-            ),
-        };
+        let (result, error) = flat_outcome(&response.outcome);
         flat::Response {
             jsonrpc: response.jsonrpc.clone(),
             id: response.id,
