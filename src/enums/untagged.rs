@@ -1,5 +1,7 @@
 //! Untagged enums (`#[serde(untagged)]`): the whole value is held, then each variant is tried
-//! on it in declaration order, as serde does; the first that reads it wins.
+//! on it in declaration order, as serde does; the first that reads it wins. An enum whose
+//! variants are all structs reads a map side by side instead (`untagged_structs.rs`): the
+//! entry point is given that way when the enum has it ([`UntaggedReader`]).
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -79,8 +81,9 @@ pub trait UntaggedNeedsAlloc {
 /// resolution (autoref specialization, as [`KeysOf`](super::KeysOf)):
 /// `(&&UntaggedReader::<E>::new()).side_by_side()` resolves to [`ReadsSideBySide`] when `E`
 /// implements [`FlattenUntagged`](super::FlattenUntagged) (every variant a struct whose tree
-/// can be read), and to [`ReadsHeld`] otherwise (a variant of another shape, a generic enum,
-/// a variant whose flattened field is not a tree).
+/// can be read), and to [`ReadsHeld`] otherwise: a variant of another shape, or an impl whose
+/// bounds do not hold there (a variant whose flattened field is not a tree; a generic enum
+/// whose own bounds do not give its trees').
 pub struct UntaggedReader<'de, E>(PhantomData<ReaderOf<'de, E>>);
 
 /// What [`UntaggedReader`] holds: the enum asked about, and the input's lifetime it reads.
