@@ -178,19 +178,56 @@ impl<'de, E: DeserializeVariant<'de>> Visitor<'de> for AdjacentVisitor<E> {
         let Some(index) = seq.next_element_seed(VariantSeed::<E, _>::tag_in_sequence())? else {
             return Err(A::Error::invalid_length(0, &self));
         };
-        // A unit variant is written as a struct of one field, the tag. A binary format wrote
-        // nothing after it (postcard's `size_hint` is `None` near the end of its input, so the
-        // hint alone cannot tell), and neither did a text format whose sequence knows its
-        // length. A text sequence of unknown length (a JSON array) may hold the content too,
-        // as serde's derive reads it. (serde asks for a second element even where it wrote
-        // one, and so cannot read its own output there.)
-        if E::is_unit(index) && (!self.human_readable || seq.size_hint().is_some()) {
-            return E::variant_without_content(index, self.keys.content);
+        // A unit variant is written as a struct of one field, the tag; a sequence that says
+        // nothing is left ends there. Where something may be left, the content is read as
+        // serde's derive reads it: a text sequence of unknown length (a JSON array) or a held
+        // one (human-readable, as serde's buffer is) may hold it. A binary format's `size_hint`
+        // may count the fields asked for, not those written (bincode, bitcode), or be `None`
+        // near the end of its input (postcard), so the content is asked for as unit there,
+        // which those formats give without reading anything and MessagePack reads from `nil`.
+        // (serde asks for a second element even where it wrote one, and so cannot read its own
+        // output from such a sequence.)
+        if E::is_unit(index) {
+            if seq.size_hint() == Some(0) {
+                return E::variant_without_content(index, self.keys.content);
+            }
+            if !self.human_readable {
+                seq.next_element_seed(UnitContent)?;
+                return E::variant_without_content(index, self.keys.content);
+            }
         }
         match seq.next_element_seed(VariantContentSeed::<E>::new(index))? {
             Some(value) => Ok(value),
             None => Err(A::Error::invalid_length(1, &self)),
         }
+    }
+}
+
+/// A unit variant's content in a binary format's sequence, asked for as unit: `nil` or
+/// nothing at all.
+struct UnitContent;
+
+impl<'de> DeserializeSeed<'de> for UnitContent {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_unit(self)
+    }
+}
+
+impl Visitor<'_> for UnitContent {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unit")
+    }
+
+    fn visit_unit<Er: de::Error>(self) -> Result<(), Er> {
+        Ok(())
+    }
+
+    fn visit_none<Er: de::Error>(self) -> Result<(), Er> {
+        Ok(())
     }
 }
 

@@ -108,6 +108,10 @@ const REGRESSIONS: &[u64] = &[
     // `#[serde(other)]` variant, which FastFlatten reads; serde's buffer reads variant 0, which
     // misses a field (a named rule, "a tag given as its variant's index").
     0x4b7c_6d03_a8cb_3727,
+    // Family 237 of seed 6d: an adjacently tagged enum with an untagged tuple variant read from
+    // `[0]`, its unit variant's tag alone (a named rule, "an adjacently tagged unit variant read
+    // from its tag alone").
+    0x8ffc_852b_51cf_a46d,
 ];
 
 fn main() {

@@ -276,6 +276,17 @@ impl Family {
         })
     }
 
+    /// Whether some adjacently tagged enum has a tagged unit variant, which FastFlatten reads
+    /// from its tag alone.
+    pub fn adjacent_unit_variants(&self) -> bool {
+        self.types.iter().any(|t| match &t.kind {
+            Kind::Enum(Repr::Adjacent { .. }, variants) => variants
+                .iter()
+                .any(|v| !v.untagged && matches!(v.shape, VariantShape::Unit)),
+            _ => false,
+        })
+    }
+
     /// Whether some struct or variant is a tuple.
     pub fn tuples(&self) -> bool {
         self.types.iter().any(|t| match &t.kind {

@@ -109,6 +109,7 @@ pub mod f{index} {{
             untagged: {untagged},
             other_variants: &[{other_variants}],
             map_only_structs: {map_only_structs},
+            adjacent_unit_variants: {adjacent_unit_variants},
             tuples: {tuples},
             unit_structs: {unit_structs},
         }};
@@ -123,6 +124,7 @@ pub mod f{index} {{
         flatten_default = family.flatten_default(),
         untagged = family.untagged(),
         map_only_structs = family.map_only_structs(),
+        adjacent_unit_variants = family.adjacent_unit_variants(),
         tuples = family.tuples(),
         unit_structs = family.unit_structs(),
         other_variants = family

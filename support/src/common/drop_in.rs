@@ -58,6 +58,9 @@ pub struct ShapeFeatures {
     /// adjacently tagged enum): behind an untagged enum, serde's refusal reads only "data did
     /// not match any variant".
     pub map_only_structs: bool,
+    /// Some adjacently tagged enum has a tagged unit variant, which FastFlatten reads from its
+    /// tag alone.
+    pub adjacent_unit_variants: bool,
     /// Some struct or variant is a tuple, whose sequence ciborium reads without checking its
     /// length.
     pub tuples: bool,
@@ -162,6 +165,12 @@ pub fn intended_by_shape<T: AsRef<str>>(
                 && facts().sequence =>
         {
             Some("a struct written as a sequence")
+        }
+        // "An adjacently tagged unit variant read from its tag alone" (see `intended`) in an enum
+        // with untagged variants: serde's derive refuses `[tag]` for the tagged variants, tries
+        // the untagged ones, and reports only that no variant matched.
+        (Ok(_), Err(e)) if shape.adjacent_unit_variants && untagged(e) && facts().sequence => {
+            Some("an adjacently tagged unit variant read from its tag alone")
         }
         // "A unit struct read from an empty map or sequence" (see `intended`) inside an
         // untagged enum's variant: serde's derive reads an internally tagged enum there from a
