@@ -25,7 +25,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqA
 
 use super::de::ExpectedLen;
 use super::live_map::{LiveMap, LiveMapDeserializer};
-use super::{Content, ContentDeserializer, ContentVisitor};
+use super::{Content, ContentDeserializer, ContentVisitor, Refusals, Reported};
 
 /// Reads one value whole, as serde's buffer holds it, and gives it to `seed`: `Ok(Ok(value))`,
 /// `Ok(Err(refusal))` when the seed's type refuses the value (the input is past the value and
@@ -269,17 +269,18 @@ impl<'de, S: DeserializeSeed<'de>, E: de::Error, C: Compounds> Visitor<'de> for 
 /// A map whose values are read [`Isolated`]: what a tree's `deserialize_slot` reads a leaf
 /// from before the tag. A value its type refuses is an error to the leaf (so that the tree
 /// stops as it would have), and recorded here as a refusal, the input past it.
-/// `C` is how its values' sequences and maps are given to their types ([`Compounds`]).
-pub(crate) struct IsolatedMap<'m, M, C = Live> {
+/// `C` is how its values' sequences and maps are given to their types ([`Compounds`]); `R`
+/// what their types' refusals are ([`Refusals`]).
+pub(crate) struct IsolatedMap<'m, M, C = Live, R = Reported> {
     map: &'m mut M,
     /// Whether the last value was read, refused or not.
     pub(crate) read: bool,
     /// Whether the last value read was refused by its type.
     pub(crate) refused: bool,
-    compounds: PhantomData<fn() -> C>,
+    compounds: PhantomData<fn() -> (C, R)>,
 }
 
-impl<'m, M, C> IsolatedMap<'m, M, C> {
+impl<'m, M, C, R> IsolatedMap<'m, M, C, R> {
     #[inline]
     pub(crate) fn new(map: &'m mut M) -> Self {
         IsolatedMap {
@@ -291,7 +292,9 @@ impl<'m, M, C> IsolatedMap<'m, M, C> {
     }
 }
 
-impl<'de, M: MapAccess<'de>, C: Compounds> MapAccess<'de> for IsolatedMap<'_, M, C> {
+impl<'de, M: MapAccess<'de>, C: Compounds, R: Refusals> MapAccess<'de>
+    for IsolatedMap<'_, M, C, R>
+{
     type Error = M::Error;
 
     #[inline]
@@ -306,9 +309,9 @@ impl<'de, M: MapAccess<'de>, C: Compounds> MapAccess<'de> for IsolatedMap<'_, M,
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
         let value = self
             .map
-            .next_value_seed(Isolated::<V, M::Error, C>::new(seed))?;
+            .next_value_seed(Isolated::<V, R::Refusal<M::Error>, C>::new(seed))?;
         self.read = true;
-        value.inspect_err(|_| self.refused = true)
+        R::as_tree_read(value, &mut self.refused)
     }
 
     fn size_hint(&self) -> Option<usize> {

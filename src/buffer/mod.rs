@@ -37,6 +37,7 @@ mod de;
 mod held_value;
 mod isolated;
 mod live_map;
+mod refusal;
 
 pub use self::content::Content;
 pub(crate) use self::content::{drop_held, held_vec, reserve_held, ContentVisitor};
@@ -44,3 +45,4 @@ pub use self::de::ContentDeserializer;
 pub(crate) use self::de::{held_entries, lent_entries, visit_enum_entry, HeldEntries};
 pub(crate) use self::held_value::HeldValue;
 pub(crate) use self::isolated::{Compounds, IsolatedMap, Live};
+pub(crate) use self::refusal::{Refusals, Reported, RuledOut, Unmatched};

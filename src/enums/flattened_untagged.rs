@@ -17,7 +17,6 @@
 //! ([`untagged_from_entries`](super::untagged_from_entries)).
 
 use alloc::vec::Vec;
-use core::fmt;
 use core::marker::PhantomData;
 
 use serde::de::{self, MapAccess};
@@ -25,7 +24,7 @@ use serde::de::{self, MapAccess};
 use super::flattened::{hold_entry, untagged_from_entries};
 use super::speculation::{ignores_unnamed_keys, read_isolated};
 use super::{Chosen, DeserializeVariant, NoVariant, VariantTree};
-use crate::buffer::{drop_held, lent_entries, Content, ContentVisitor, Live};
+use crate::buffer::{drop_held, lent_entries, Content, ContentVisitor, Live, RuledOut, Unmatched};
 use crate::flatten::{fill_from_map, read_name, FlattenDeserialize, FlattenFields, RestKey};
 
 /// A flattened untagged enum whose variants are all structs: the list of their trees, and the
@@ -133,7 +132,7 @@ where
         }
         match &mut states.0 {
             Some(state) => {
-                if read_isolated::<T, M, Live<Untagged>>(state, slot, map)?.is_some() {
+                if read_isolated::<T, M, Live<Untagged>, RuledOut>(state, slot, map)?.is_some() {
                     states.0 = None;
                 }
             }
@@ -220,26 +219,6 @@ fn read_variant<'de, T: FlattenDeserialize<'de>>(
 /// it instantiates are its own, not shared with (and made out of line in) the reads ahead of
 /// an internally tagged enum's tag.
 struct Untagged;
-
-/// A variant's failure, which serde's untagged enum drops for its own error: nothing to format
-/// or allocate.
-#[derive(Debug)]
-struct Unmatched;
-
-impl fmt::Display for Unmatched {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the variant does not match")
-    }
-}
-
-impl de::StdError for Unmatched {}
-
-impl de::Error for Unmatched {
-    #[inline]
-    fn custom<T: fmt::Display>(_msg: T) -> Self {
-        Unmatched
-    }
-}
 
 /// The state of a flattened untagged enum `E`.
 pub struct UntaggedState<'de, E: FlattenUntagged<'de>> {

@@ -34,7 +34,8 @@ use super::InternallyTagged;
 use super::{RestOfMap, VariantSeed};
 #[cfg(feature = "alloc")]
 use crate::buffer::{
-    held_entries, held_vec, Compounds, Content, ContentVisitor, IsolatedMap, Live,
+    held_entries, held_vec, Compounds, Content, ContentVisitor, IsolatedMap, Live, Refusals,
+    Reported,
 };
 use crate::flatten::FlattenDeserialize;
 #[cfg(feature = "alloc")]
@@ -252,7 +253,7 @@ where
         map.next_value_seed(ContentVisitor(PhantomData))?;
         return Ok(());
     }
-    if let Some(error) = read_isolated::<T, M, Live>(state, slot, map)? {
+    if let Some(error) = read_isolated::<T, M, Live, Reported>(state, slot, map)? {
         *kept = Some(Kept { error, held_before });
     }
     Ok(())
@@ -262,10 +263,11 @@ where
 /// ([`IsolatedMap`]): `Ok(None)` when the tree took it, `Ok(Some(error))` when the tree refused
 /// it (its type refused the value, or the leaf has one already), the input past the value and
 /// readable; `Err` when the format fails. `C` gives the value's sequences and maps to their
-/// types ([`Live`], marked by the caller's path).
+/// types ([`Live`], marked by the caller's path); `R` is what the type's refusal is, its own
+/// error kept to report ([`Reported`]) or a mark that rules a variant out (`RuledOut`).
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(super) fn read_isolated<'de, T, M, C>(
+pub(super) fn read_isolated<'de, T, M, C, R>(
     state: &mut T::State,
     slot: usize,
     map: &mut M,
@@ -274,8 +276,9 @@ where
     T: FlattenDeserialize<'de>,
     M: MapAccess<'de>,
     C: Compounds,
+    R: Refusals,
 {
-    let mut isolated = IsolatedMap::<M, C>::new(map);
+    let mut isolated = IsolatedMap::<M, C, R>::new(map);
     let error = match T::deserialize_slot(state, slot, &mut isolated) {
         Ok(()) => return Ok(None),
         Err(error) => error,

@@ -127,9 +127,11 @@ pub(crate) use self::held_map::fill_in_serde_order_after;
 #[doc(hidden)]
 pub use self::held_map::{HeldMap, HeldMode};
 pub use self::leaf::deserialize_leaf;
+#[cfg(feature = "alloc")]
+pub(crate) use self::names::read_name;
 #[doc(hidden)]
 pub use self::names::NamePart;
-pub(crate) use self::names::{has_aliases, read_name, reads};
+pub(crate) use self::names::{has_aliases, reads};
 pub use self::read_shape::ReadShape;
 #[doc(hidden)]
 pub use self::rest_key::RestClaim;

@@ -42,6 +42,7 @@ impl NamePart {
 
 /// The name equal to `key` among those the leaves of `tree` are read under (aliases
 /// included), as the constant it is.
+#[cfg(feature = "alloc")]
 pub(crate) fn read_name(tree: &'static [NamePart], key: &str) -> Option<&'static str> {
     let mut found = None;
     leaf_names(tree, Direction::Read, &mut |name| {
