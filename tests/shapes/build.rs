@@ -112,6 +112,10 @@ const REGRESSIONS: &[u64] = &[
     // `[0]`, its unit variant's tag alone (a named rule, "an adjacently tagged unit variant read
     // from its tag alone").
     0x8ffc_852b_51cf_a46d,
+    // Family 131 of seed 6e: a CBOR tag before an adjacently tagged struct variant's content,
+    // which FastFlatten reads as a struct (a named rule, "a CBOR tag before an object serde's
+    // derive reads as any value").
+    0xf613_ed57_b8c3_39bc,
 ];
 
 fn main() {

@@ -14,7 +14,7 @@ pub const RULES: &[&str] = &[
     "keys that are not names",
     "serde's buffer cannot hold an unclaimed value",
     "a struct written as a sequence",
-    "a CBOR tag before an internally tagged object",
+    "a CBOR tag before an object serde's derive reads as any value",
     "a YAML scalar read as the type its field asks",
     "a byte string for a string field",
     "an integer for a float field",
@@ -271,14 +271,16 @@ pub fn intended<T>(
         {
             Some("a struct written as a sequence")
         }
-        // A CBOR tag before an internally tagged object: FastFlatten asks for a struct, which
-        // ciborium reads through the tag as it does for a plain struct; serde's derive asks for
-        // any value (to buffer it) and meets the tag as an enum.
+        // A CBOR tag before an object: FastFlatten asks for a struct, which ciborium reads
+        // through the tag as it does for a plain struct; serde's derive asks for any value (to
+        // buffer an internally tagged enum, or for an adjacently tagged struct variant's
+        // content) and meets the tag as an enum.
         (Ok(_), Err(e))
             if family == Family::Cbor
-                && e.contains("invalid type: enum, expected internally tagged enum") =>
+                && (e.contains("invalid type: enum, expected internally tagged enum")
+                    || e.contains("invalid type: enum, expected struct variant")) =>
         {
-            Some("a CBOR tag before an internally tagged object")
+            Some("a CBOR tag before an object serde's derive reads as any value")
         }
         // serde's buffer fixes a YAML scalar's type before the field asks for one: `false` is a
         // boolean to it, where a string field (or a tag, read as a variant's name) reads it as
