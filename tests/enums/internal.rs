@@ -405,7 +405,7 @@ fn unit_variant_with_unknown_fields() {
 }
 
 #[test]
-#[ignore = "bug: a unit variant from [tag, x] says \"invalid length 2, expected 1 element in sequence\" (serde: 1, 0 elements; serde_cbor: \"trailing data at offset 6\")"]
+#[ignore = "bug: a unit variant from [tag, x] says \"invalid length 2, expected 1 element in sequence\" (serde: 1, 0 elements; serde_cbor: \"trailing data at offset 6\"); reading past the elements after the tag breaks bincode, whose struct sequence counts the fields asked for"]
 fn unit_variant_with_unknown_elements() {
     // 60
     de_val!(tagged::InternallyTagged, Val::Seq(vec![Val::Str("Unit"), Val::I32(0)])
