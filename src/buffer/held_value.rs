@@ -57,3 +57,40 @@ impl<'de, E: de::Error> MapAccess<'de> for HeldValue<'de, E> {
         }
     }
 }
+
+/// A map of no keys whose next value is the held value `value` points at, moved out when read
+/// (a unit left in its place): a held entry's value given where it lies, so that replaying held
+/// entries moves each value once, into the deserializer that reads it.
+pub(crate) struct HeldInPlace<'a, 'de, E> {
+    value: &'a mut Content<'de>,
+    error: PhantomData<E>,
+}
+
+impl<'a, 'de, E> HeldInPlace<'a, 'de, E> {
+    /// The map whose next value is `value`, read as moved (as [`HeldValue::new`]).
+    #[inline]
+    pub(crate) fn new(value: &'a mut Content<'de>) -> Self {
+        HeldInPlace {
+            value,
+            error: PhantomData,
+        }
+    }
+}
+
+impl<'de, E: de::Error> MapAccess<'de> for HeldInPlace<'_, 'de, E> {
+    type Error = E;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, _seed: K) -> Result<Option<K::Value>, E> {
+        Ok(None)
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, E> {
+        let value = core::mem::replace(self.value, Content::Unit);
+        seed.deserialize(ContentDeserializer::moved(value))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(0)
+    }
+}

@@ -295,21 +295,25 @@ impl<'m, M, C, R> IsolatedMap<'m, M, C, R> {
 impl<'de, M: MapAccess<'de>, C: Compounds, R: Refusals> MapAccess<'de>
     for IsolatedMap<'_, M, C, R>
 {
-    type Error = M::Error;
+    type Error = R::TreeError<M::Error>;
 
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
-    ) -> Result<Option<K::Value>, M::Error> {
-        self.map.next_key_seed(seed)
+    ) -> Result<Option<K::Value>, Self::Error> {
+        self.map.next_key_seed(seed).map_err(R::from_format)
     }
 
     #[inline]
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, M::Error> {
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, Self::Error> {
         let value = self
             .map
-            .next_value_seed(Isolated::<V, R::Refusal<M::Error>, C>::new(seed))?;
+            .next_value_seed(Isolated::<V, R::Refusal<M::Error>, C>::new(seed))
+            .map_err(R::from_format)?;
         self.read = true;
         R::as_tree_read(value, &mut self.refused)
     }
@@ -976,7 +980,7 @@ mod tests {
                     let read = isolated.next_value::<Point>();
                     assert!(read.is_err());
                     assert!(!isolated.read && !isolated.refused);
-                    read.map(drop)
+                    read.map(drop).map_err(Reported::into_format)
                 }
             }
             let error = serde_json::Deserializer::from_str(json)
@@ -1000,7 +1004,7 @@ mod tests {
                 let read = isolated.next_value::<Vec<u64>>();
                 assert!(read.is_err());
                 assert!(!isolated.read && !isolated.refused);
-                read.map(drop)
+                read.map(drop).map_err(Reported::into_format)
             }
         }
         let error = serde_json::Deserializer::from_str(r#"{"a": [1, }"#)

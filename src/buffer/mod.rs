@@ -43,6 +43,6 @@ pub use self::content::Content;
 pub(crate) use self::content::{drop_held, held_vec, reserve_held, ContentVisitor};
 pub use self::de::ContentDeserializer;
 pub(crate) use self::de::{held_entries, lent_entries, visit_enum_entry, HeldEntries};
-pub(crate) use self::held_value::HeldValue;
+pub(crate) use self::held_value::{HeldInPlace, HeldValue};
 pub(crate) use self::isolated::{Compounds, IsolatedMap, Live};
 pub(crate) use self::refusal::{Refusals, Reported, RuledOut, Unmatched};

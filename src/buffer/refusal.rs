@@ -2,12 +2,15 @@
 //! ([`IsolatedMap`](super::IsolatedMap)).
 //!
 //! Ahead of an internally tagged enum's tag the refusal is kept, and reported if the tag
-//! chooses the leaf's variant ([`Reported`]). A variant of an untagged enum that refuses a value
+//! chooses the leaf's variant ([`Reported`]); the tree reading the value sees it, and the
+//! format's errors, boxed ([`Boxed`]), so that the `Result` of each value read there is the
+//! value's size. A variant of an untagged enum that refuses a value
 //! is only ruled out: serde's derive reports "data did not match any variant", never the
 //! variant's own error ([`RuledOut`]). There the type is given [`Unmatched`], an error with
 //! nothing to format or allocate, so that what the type reads (a sequence's elements, each a
 //! `Result` of the element or its refusal) carries no error of the format's, which may be large.
 
+use alloc::boxed::Box;
 use core::fmt;
 
 use serde::de;
@@ -17,23 +20,51 @@ pub(crate) trait Refusals {
     /// The error the value's type is given, where the format's own error is `F`.
     type Refusal<F: de::Error>: de::Error;
 
+    /// The error of the map the tree reads the value from.
+    type TreeError<F: de::Error>: de::Error;
+
     /// The value's read as the tree's: a refusal as the tree's error, with `refused` set.
     fn as_tree_read<V, F: de::Error>(
         read: Result<V, Self::Refusal<F>>,
         refused: &mut bool,
-    ) -> Result<V, F>;
+    ) -> Result<V, Self::TreeError<F>>;
+
+    /// The format's error, as the tree's.
+    fn from_format<F: de::Error>(error: F) -> Self::TreeError<F>;
+
+    /// The tree's error, as the format's.
+    fn into_format<F: de::Error>(error: Self::TreeError<F>) -> F;
 }
 
-/// The type's own error, reported later as it is.
+/// The type's own error, reported later as it is; the tree reading the value sees it, and the
+/// format's errors, boxed ([`Boxed`]). The type itself is given the format's error: a type read
+/// ahead may read a map ahead in turn (an enum of its own type, a level down), and what it is
+/// given there is boxed once more only if it is not boxed already, which types cannot say.
 pub(crate) struct Reported;
 
 impl Refusals for Reported {
     type Refusal<F: de::Error> = F;
+    type TreeError<F: de::Error> = Boxed<F>;
 
     #[inline(always)]
-    fn as_tree_read<V, F: de::Error>(read: Result<V, F>, refused: &mut bool) -> Result<V, F> {
-        // The same `Result` handed on: nothing is rebuilt.
-        read.inspect_err(|_| *refused = true)
+    fn as_tree_read<V, F: de::Error>(
+        read: Result<V, F>,
+        refused: &mut bool,
+    ) -> Result<V, Boxed<F>> {
+        read.map_err(|refusal| {
+            *refused = true;
+            Boxed(Box::new(refusal))
+        })
+    }
+
+    #[inline]
+    fn from_format<F: de::Error>(error: F) -> Boxed<F> {
+        Boxed(Box::new(error))
+    }
+
+    #[inline]
+    fn into_format<F: de::Error>(error: Boxed<F>) -> F {
+        *error.0
     }
 }
 
@@ -42,6 +73,7 @@ pub(crate) struct RuledOut;
 
 impl Refusals for RuledOut {
     type Refusal<F: de::Error> = Unmatched;
+    type TreeError<F: de::Error> = F;
 
     #[inline(always)]
     fn as_tree_read<V, F: de::Error>(
@@ -52,6 +84,16 @@ impl Refusals for RuledOut {
             *refused = true;
             F::custom(refusal)
         })
+    }
+
+    #[inline(always)]
+    fn from_format<F: de::Error>(error: F) -> F {
+        error
+    }
+
+    #[inline(always)]
+    fn into_format<F: de::Error>(error: F) -> F {
+        error
     }
 }
 
@@ -72,5 +114,64 @@ impl de::Error for Unmatched {
     #[inline]
     fn custom<T: fmt::Display>(_msg: T) -> Self {
         Unmatched
+    }
+}
+
+/// The format's error `F`, boxed: what a value read ahead of a tag, and the tree reading it,
+/// carry as their error. The format's own may be large, with its payload at an odd offset
+/// (rmp-serde's, ciborium's); a `Result` of it and the value is moved apart and put back
+/// together byte by byte, and reading the value back stalls on those stores. A box is one
+/// pointer that is never null: a `Result` of it and a `String` is the `String`'s size.
+/// Built only when a value fails; every method forwards to `F`'s, so the message is `F`'s.
+#[derive(Debug)]
+pub(crate) struct Boxed<F>(Box<F>);
+
+impl<F: fmt::Display> fmt::Display for Boxed<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<F: de::Error> de::StdError for Boxed<F> {}
+
+impl<F: de::Error> de::Error for Boxed<F> {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Boxed(Box::new(F::custom(msg)))
+    }
+
+    #[cold]
+    fn invalid_type(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
+        Boxed(Box::new(F::invalid_type(unexp, exp)))
+    }
+
+    #[cold]
+    fn invalid_value(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
+        Boxed(Box::new(F::invalid_value(unexp, exp)))
+    }
+
+    #[cold]
+    fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
+        Boxed(Box::new(F::invalid_length(len, exp)))
+    }
+
+    #[cold]
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        Boxed(Box::new(F::unknown_variant(variant, expected)))
+    }
+
+    #[cold]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        Boxed(Box::new(F::unknown_field(field, expected)))
+    }
+
+    #[cold]
+    fn missing_field(field: &'static str) -> Self {
+        Boxed(Box::new(F::missing_field(field)))
+    }
+
+    #[cold]
+    fn duplicate_field(field: &'static str) -> Self {
+        Boxed(Box::new(F::duplicate_field(field)))
     }
 }

@@ -34,12 +34,11 @@ use super::InternallyTagged;
 use super::{RestOfMap, VariantSeed};
 #[cfg(feature = "alloc")]
 use crate::buffer::{
-    held_entries, held_vec, Compounds, Content, ContentVisitor, IsolatedMap, Live, Refusals,
-    Reported,
+    held_vec, Compounds, Content, ContentVisitor, IsolatedMap, Live, Refusals, Reported,
 };
 use crate::flatten::FlattenDeserialize;
 #[cfg(feature = "alloc")]
-use crate::flatten::{fill_from_held, fill_from_map};
+use crate::flatten::{fill_from_held_in_place, fill_from_map};
 
 #[cfg(feature = "alloc")]
 /// The first error of the speculated variant, and how many entries were held before it.
@@ -91,11 +90,11 @@ where
     let tag = Some(E::TAG);
     if let Some(Kept { error, held_before }) = kept {
         held.truncate(held_before);
-        fill_from_held::<T, M::Error, _>(&mut state, &mut held_entries(held.into_entries()), tag)?;
+        fill_from_held_in_place::<T, M::Error>(&mut state, held.entries_mut(), tag)?;
         return Err(error);
     }
     if !held.is_empty() {
-        fill_from_held::<T, M::Error, _>(&mut state, &mut held_entries(held.into_entries()), tag)?;
+        fill_from_held_in_place::<T, M::Error>(&mut state, held.entries_mut(), tag)?;
     }
     fill_from_map::<T, _>(&mut state, &mut map, tag)?;
     Ok(into(T::finish(state)?))
@@ -281,7 +280,7 @@ where
     let mut isolated = IsolatedMap::<M, C, R>::new(map);
     let error = match T::deserialize_slot(state, slot, &mut isolated) {
         Ok(()) => return Ok(None),
-        Err(error) => error,
+        Err(error) => R::into_format(error),
     };
     let (read, refused) = (isolated.read, isolated.refused);
     if !read {
@@ -402,13 +401,10 @@ impl<'de> HeldAhead<'de> {
         }
     }
 
-    /// The entries, in input order.
+    /// The entries, in input order, where they lie.
     #[inline]
-    fn into_entries(self) -> HeldAheadEntries<'de> {
-        HeldAheadEntries {
-            first: self.first,
-            more: self.more.into_iter(),
-        }
+    fn entries_mut(&mut self) -> impl Iterator<Item = &mut (Content<'de>, Content<'de>)> {
+        self.first.iter_mut().chain(self.more.iter_mut())
     }
 
     /// The entries in one `Vec`: for another variant than the one read ahead, read as the
@@ -421,35 +417,6 @@ impl<'de> HeldAhead<'de> {
         held
     }
 }
-
-/// [`HeldAhead`]'s entries, moved out in input order.
-#[cfg(feature = "alloc")]
-struct HeldAheadEntries<'de> {
-    first: Option<(Content<'de>, Content<'de>)>,
-    more: alloc::vec::IntoIter<(Content<'de>, Content<'de>)>,
-}
-
-#[cfg(feature = "alloc")]
-impl<'de> Iterator for HeldAheadEntries<'de> {
-    type Item = (Content<'de>, Content<'de>);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        match self.first.take() {
-            Some(first) => Some(first),
-            None => self.more.next(),
-        }
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = usize::from(self.first.is_some()) + self.more.len();
-        (len, Some(len))
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl ExactSizeIterator for HeldAheadEntries<'_> {}
 
 /// Without a heap the tag must come first: nothing is read before it.
 #[cfg(not(feature = "alloc"))]

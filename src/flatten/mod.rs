@@ -140,10 +140,10 @@ pub use self::rest_key::{RestKey, RestKeyDeserializer};
 pub use self::seq_leaves::SeqLeaves;
 pub use self::sink::FieldSink;
 pub(crate) use self::sink::{MapSink, StructSink, StructVariantSink};
-#[cfg(feature = "alloc")]
-pub(crate) use self::visitor::fill_from_held;
 pub(crate) use self::visitor::fill_from_map;
 use self::visitor::{deserialize_tree, Expecting};
+#[cfg(feature = "alloc")]
+pub(crate) use self::visitor::{fill_from_held, fill_from_held_in_place};
 #[doc(hidden)]
 pub use self::write_shape::WriteShape;
 

@@ -13,7 +13,7 @@ use super::key::{CatchAllKeySeed, KeySeed, NON_NAME};
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
 #[cfg(feature = "alloc")]
-use crate::buffer::{Content, ContentDeserializer, HeldEntries};
+use crate::buffer::{Content, ContentDeserializer, HeldEntries, HeldInPlace};
 
 /// What a tree's visitor says it expects, in serde's words.
 #[derive(Clone, Copy, Debug)]
@@ -247,6 +247,46 @@ where
             key => seed.deserialize(ContentDeserializer::<_, E>::moved(key))?,
         };
         read_value::<T, _>(state, slot, map)?;
+    }
+    Ok(())
+}
+
+/// [`fill_from_held`] over held entries that stay where they are: each key looked up where it
+/// lies and each value moved out as it is read ([`HeldInPlace`]), rather than each entry moved
+/// out of its buffer, into an iterator's item, and apart. For a tree that ignores keys it does
+/// not name and reads no key by its text (the variant an internally tagged enum read ahead of
+/// its tag, `enums/speculation.rs`); any other tree takes the entries out and replays them.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn fill_from_held_in_place<'a, 'de: 'a, T, E>(
+    state: &mut T::State,
+    entries: impl Iterator<Item = &'a mut (Content<'de>, Content<'de>)>,
+    tag: Option<&'static str>,
+) -> Result<(), E>
+where
+    T: FlattenDeserialize<'de>,
+    E: de::Error,
+{
+    if const { T::READ.catch_all } || const { T::READ.aliases_by_text } {
+        let held = entries.map(|entry| core::mem::replace(entry, (Content::Unit, Content::Unit)));
+        let held: alloc::vec::Vec<_> = held.collect();
+        return fill_from_held::<T, E, _>(
+            state,
+            &mut crate::buffer::held_entries(held.into_iter()),
+            tag,
+        );
+    }
+    for (key, value) in entries {
+        let seed = KeySeed::<T>::new(tag);
+        let slot = match key {
+            Content::Str(name) => seed.text(name)?,
+            Content::String(name) => seed.text(name)?,
+            key => seed.deserialize(ContentDeserializer::<_, E>::moved(core::mem::replace(
+                key,
+                Content::Unit,
+            )))?,
+        };
+        read_value::<T, _>(state, slot, &mut HeldInPlace::<E>::new(value))?;
     }
     Ok(())
 }
