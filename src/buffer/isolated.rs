@@ -25,7 +25,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqA
 
 use super::de::ExpectedLen;
 use super::live_map::{LiveMap, LiveMapDeserializer};
-use super::{Content, ContentDeserializer, ContentVisitor, Refusals, Reported};
+use super::{Boxed, Content, ContentDeserializer, ContentVisitor, Refusals, Reported};
 
 /// Reads one value whole, as serde's buffer holds it, and gives it to `seed`: `Ok(Ok(value))`,
 /// `Ok(Err(refusal))` when the seed's type refuses the value (the input is past the value and
@@ -295,14 +295,14 @@ impl<'m, M, C, R> IsolatedMap<'m, M, C, R> {
 impl<'de, M: MapAccess<'de>, C: Compounds, R: Refusals> MapAccess<'de>
     for IsolatedMap<'_, M, C, R>
 {
-    type Error = R::TreeError<M::Error>;
+    type Error = Boxed<M::Error>;
 
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Self::Error> {
-        self.map.next_key_seed(seed).map_err(R::from_format)
+        self.map.next_key_seed(seed).map_err(Boxed::new)
     }
 
     #[inline]
@@ -313,7 +313,7 @@ impl<'de, M: MapAccess<'de>, C: Compounds, R: Refusals> MapAccess<'de>
         let value = self
             .map
             .next_value_seed(Isolated::<V, R::Refusal<M::Error>, C>::new(seed))
-            .map_err(R::from_format)?;
+            .map_err(Boxed::new)?;
         self.read = true;
         R::as_tree_read(value, &mut self.refused)
     }
@@ -980,7 +980,7 @@ mod tests {
                     let read = isolated.next_value::<Point>();
                     assert!(read.is_err());
                     assert!(!isolated.read && !isolated.refused);
-                    read.map(drop).map_err(Reported::into_format)
+                    read.map(drop).map_err(Boxed::into_inner)
                 }
             }
             let error = serde_json::Deserializer::from_str(json)
@@ -1004,7 +1004,7 @@ mod tests {
                 let read = isolated.next_value::<Vec<u64>>();
                 assert!(read.is_err());
                 assert!(!isolated.read && !isolated.refused);
-                read.map(drop).map_err(Reported::into_format)
+                read.map(drop).map_err(Boxed::into_inner)
             }
         }
         let error = serde_json::Deserializer::from_str(r#"{"a": [1, }"#)

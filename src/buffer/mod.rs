@@ -45,4 +45,4 @@ pub use self::de::ContentDeserializer;
 pub(crate) use self::de::{held_entries, lent_entries, visit_enum_entry, HeldEntries};
 pub(crate) use self::held_value::{HeldInPlace, HeldValue};
 pub(crate) use self::isolated::{Compounds, IsolatedMap, Live};
-pub(crate) use self::refusal::{Refusals, Reported, RuledOut, Unmatched};
+pub(crate) use self::refusal::{Boxed, Refusals, Reported, RuledOut, Unmatched};

@@ -2,13 +2,13 @@
 //! ([`IsolatedMap`](super::IsolatedMap)).
 //!
 //! Ahead of an internally tagged enum's tag the refusal is kept, and reported if the tag
-//! chooses the leaf's variant ([`Reported`]); the tree reading the value sees it, and the
-//! format's errors, boxed ([`Boxed`]), so that the `Result` of each value read there is the
-//! value's size. A variant of an untagged enum that refuses a value
+//! chooses the leaf's variant ([`Reported`]). A variant of an untagged enum that refuses a value
 //! is only ruled out: serde's derive reports "data did not match any variant", never the
 //! variant's own error ([`RuledOut`]). There the type is given [`Unmatched`], an error with
 //! nothing to format or allocate, so that what the type reads (a sequence's elements, each a
 //! `Result` of the element or its refusal) carries no error of the format's, which may be large.
+//! Either way the tree reading the value sees the refusal, and the format's errors, boxed
+//! ([`Boxed`]), so that the `Result` of each value it reads is the value's size.
 
 use alloc::boxed::Box;
 use core::fmt;
@@ -20,31 +20,20 @@ pub(crate) trait Refusals {
     /// The error the value's type is given, where the format's own error is `F`.
     type Refusal<F: de::Error>: de::Error;
 
-    /// The error of the map the tree reads the value from.
-    type TreeError<F: de::Error>: de::Error;
-
     /// The value's read as the tree's: a refusal as the tree's error, with `refused` set.
     fn as_tree_read<V, F: de::Error>(
         read: Result<V, Self::Refusal<F>>,
         refused: &mut bool,
-    ) -> Result<V, Self::TreeError<F>>;
-
-    /// The format's error, as the tree's.
-    fn from_format<F: de::Error>(error: F) -> Self::TreeError<F>;
-
-    /// The tree's error, as the format's.
-    fn into_format<F: de::Error>(error: Self::TreeError<F>) -> F;
+    ) -> Result<V, Boxed<F>>;
 }
 
-/// The type's own error, reported later as it is; the tree reading the value sees it, and the
-/// format's errors, boxed ([`Boxed`]). The type itself is given the format's error: a type read
-/// ahead may read a map ahead in turn (an enum of its own type, a level down), and what it is
-/// given there is boxed once more only if it is not boxed already, which types cannot say.
+/// The type's own error, reported later as it is. The type is given the format's error, not a
+/// [`Boxed`] one: a type read ahead may read a map ahead in turn (an enum of its own type, a
+/// level down), and what it is given there would be boxed once more, without end.
 pub(crate) struct Reported;
 
 impl Refusals for Reported {
     type Refusal<F: de::Error> = F;
-    type TreeError<F: de::Error> = Boxed<F>;
 
     #[inline(always)]
     fn as_tree_read<V, F: de::Error>(
@@ -53,18 +42,8 @@ impl Refusals for Reported {
     ) -> Result<V, Boxed<F>> {
         read.map_err(|refusal| {
             *refused = true;
-            Boxed(Box::new(refusal))
+            Boxed::new(refusal)
         })
-    }
-
-    #[inline]
-    fn from_format<F: de::Error>(error: F) -> Boxed<F> {
-        Boxed(Box::new(error))
-    }
-
-    #[inline]
-    fn into_format<F: de::Error>(error: Boxed<F>) -> F {
-        *error.0
     }
 }
 
@@ -73,27 +52,16 @@ pub(crate) struct RuledOut;
 
 impl Refusals for RuledOut {
     type Refusal<F: de::Error> = Unmatched;
-    type TreeError<F: de::Error> = F;
 
     #[inline(always)]
     fn as_tree_read<V, F: de::Error>(
         read: Result<V, Unmatched>,
         refused: &mut bool,
-    ) -> Result<V, F> {
+    ) -> Result<V, Boxed<F>> {
         read.map_err(|refusal| {
             *refused = true;
-            F::custom(refusal)
+            Boxed::new(F::custom(refusal))
         })
-    }
-
-    #[inline(always)]
-    fn from_format<F: de::Error>(error: F) -> F {
-        error
-    }
-
-    #[inline(always)]
-    fn into_format<F: de::Error>(error: F) -> F {
-        error
     }
 }
 
@@ -117,14 +85,28 @@ impl de::Error for Unmatched {
     }
 }
 
-/// The format's error `F`, boxed: what a value read ahead of a tag, and the tree reading it,
-/// carry as their error. The format's own may be large, with its payload at an odd offset
-/// (rmp-serde's, ciborium's); a `Result` of it and the value is moved apart and put back
-/// together byte by byte, and reading the value back stalls on those stores. A box is one
+/// The format's error `F`, boxed: the error of the map a tree reads isolated values from
+/// ([`IsolatedMap`](super::IsolatedMap)). The format's own may be large, with its payload at an
+/// odd offset (rmp-serde's); a `Result` of it and the value was moved apart and put back
+/// together in pieces, and reading the value back stalled on those stores. A box is one
 /// pointer that is never null: a `Result` of it and a `String` is the `String`'s size.
 /// Built only when a value fails; every method forwards to `F`'s, so the message is `F`'s.
 #[derive(Debug)]
 pub(crate) struct Boxed<F>(Box<F>);
+
+impl<F> Boxed<F> {
+    /// `error`, boxed.
+    #[cold]
+    pub(crate) fn new(error: F) -> Self {
+        Boxed(Box::new(error))
+    }
+
+    /// The error unboxed.
+    #[inline]
+    pub(crate) fn into_inner(self) -> F {
+        *self.0
+    }
+}
 
 impl<F: fmt::Display> fmt::Display for Boxed<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -280,7 +280,7 @@ where
     let mut isolated = IsolatedMap::<M, C, R>::new(map);
     let error = match T::deserialize_slot(state, slot, &mut isolated) {
         Ok(()) => return Ok(None),
-        Err(error) => R::into_format(error),
+        Err(error) => error.into_inner(),
     };
     let (read, refused) = (isolated.read, isolated.refused);
     if !read {
