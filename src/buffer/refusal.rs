@@ -119,41 +119,41 @@ impl<F: de::Error> de::StdError for Boxed<F> {}
 impl<F: de::Error> de::Error for Boxed<F> {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Boxed(Box::new(F::custom(msg)))
+        Self::new(F::custom(msg))
     }
 
     #[cold]
     fn invalid_type(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        Boxed(Box::new(F::invalid_type(unexp, exp)))
+        Self::new(F::invalid_type(unexp, exp))
     }
 
     #[cold]
     fn invalid_value(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        Boxed(Box::new(F::invalid_value(unexp, exp)))
+        Self::new(F::invalid_value(unexp, exp))
     }
 
     #[cold]
     fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
-        Boxed(Box::new(F::invalid_length(len, exp)))
+        Self::new(F::invalid_length(len, exp))
     }
 
     #[cold]
     fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
-        Boxed(Box::new(F::unknown_variant(variant, expected)))
+        Self::new(F::unknown_variant(variant, expected))
     }
 
     #[cold]
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
-        Boxed(Box::new(F::unknown_field(field, expected)))
+        Self::new(F::unknown_field(field, expected))
     }
 
     #[cold]
     fn missing_field(field: &'static str) -> Self {
-        Boxed(Box::new(F::missing_field(field)))
+        Self::new(F::missing_field(field))
     }
 
     #[cold]
     fn duplicate_field(field: &'static str) -> Self {
-        Boxed(Box::new(F::duplicate_field(field)))
+        Self::new(F::duplicate_field(field))
     }
 }
