@@ -120,7 +120,15 @@ fn variants_impl(e: &Enum) -> TokenStream {
         .filter(|(_, v)| !v.variant.attrs.untagged())
         .flat_map(|(_, v)| v.variant.attrs.aliases())
         .collect();
-    let count = e.de_variants().count();
+    // A tag given as an index counts only the variants read by tag, as serde's derive reads a
+    // partially untagged enum's tag with an identifier of the tagged variants alone.
+    let count = match e.tag() {
+        TagType::None => e.de_variants().count(),
+        _ => e
+            .de_variants()
+            .filter(|(_, v)| !v.variant.attrs.untagged())
+            .count(),
+    };
     let other = match e.de_variants().find(|(_, v)| v.variant.attrs.other()) {
         Some((index, _)) => quote!(__fastkit::Some(#index)),
         None => quote!(__fastkit::None),

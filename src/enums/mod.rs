@@ -85,8 +85,9 @@ pub trait Variants {
     /// Every name a variant is read under, aliases included, for "unknown variant" errors and
     /// `deserialize_enum`.
     const VARIANTS: &'static [&'static str];
-    /// How many variants can be read: their indexes are `0..COUNT`, in declaration order
-    /// (variants skipped when deserializing have none).
+    /// How many variants can be read by tag (every variant of an untagged enum): their indexes
+    /// are `0..COUNT`, in declaration order (variants skipped when deserializing have none;
+    /// `#[serde(untagged)]` variants of a tagged enum come after them).
     const COUNT: usize;
     /// The `#[serde(other)]` variant, read for any name no variant has.
     const OTHER: Option<usize> = None;

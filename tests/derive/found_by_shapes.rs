@@ -1436,3 +1436,39 @@ fn an_internally_tagged_attempt_reads_its_variant_from_its_own_copy() {
         }
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// An adjacently tagged enum whose last variant is an untagged unit variant: a tag given as an
+// index counts only the tagged variants, so `[1]` names no variant (family 207 of seed 74).
+
+mod adjacent_untagged_unit {
+    fast_and_twin! {
+        #[serde(tag = "tag1", content = "c2")]
+        pub enum T0 {
+            V3One(Option<u32>),
+            #[serde(untagged)]
+            V4Three,
+        }
+    }
+}
+
+#[test]
+fn a_tag_index_counts_only_the_tagged_variants() {
+    use adjacent_untagged_unit::{fast, twin};
+    let s = Doc::str;
+    for doc in [
+        Doc::Seq(vec![num(1)]),
+        Doc::Seq(vec![num(0)]),
+        Doc::Seq(vec![num(0), num(3)]),
+        Doc::Seq(vec![num(1), Doc::Null]),
+        Doc::Seq(vec![s("V4Three")]),
+        Doc::Seq(vec![]),
+        Doc::map(vec![("tag1", num(1))]),
+        Doc::map(vec![("tag1", num(0)), ("c2", num(2))]),
+        Doc::map(vec![("tag1", s("V4Three"))]),
+        Doc::map(vec![]),
+        Doc::Null,
+    ] {
+        reads_alike::<fast::T0, twin::T0>(&doc);
+    }
+}
