@@ -19,6 +19,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
     let where_clause = bound::where_clause(tree, Impl::Deserialize);
     let name = tree.de_name;
     let expecting = &tree.expecting;
+    let serde_fields = serde_fields(tree);
 
     let wrappers = tree
         .de_members()
@@ -89,7 +90,7 @@ pub fn expand(tree: &Tree) -> TokenStream {
         per_key,
         quote! {
             #names_check
-            __fastkit::deserialize_tree(__deserializer, #name, #expecting)
+            __fastkit::deserialize_tree(__deserializer, #name, #serde_fields, #expecting)
         },
     );
 
@@ -863,4 +864,17 @@ impl ToTokens for Expecting<'_> {
             Expecting::Text(text) => quote!(__fastkit::Expecting::Text(#text)),
         });
     }
+}
+
+/// What serde's derive gives `deserialize_struct` for a struct without flattened fields: every
+/// name and alias of its leaves (and its tag). serde's flatten deserializer gives such a struct
+/// only those keys (`src/flatten/serde_flatten.rs`); a struct with flattened fields is asked
+/// for a map there, and lists its `FIELDS`, unused.
+fn serde_fields(tree: &Tree) -> TokenStream {
+    if tree.de_members().any(|m| !m.is_leaf()) {
+        return quote!(<Self as __fastkit::FlattenFields>::FIELDS);
+    }
+    let names = tree.de_members().flat_map(|m| m.attrs().aliases());
+    let tag = tree.tag.into_iter();
+    quote!(&[#(#tag,)* #(#names),*])
 }

@@ -514,7 +514,12 @@ fn variant_from_content(e: &Enum, v: &EnumVariant) -> TokenStream {
                 quote!(__fastkit::deserialize_map_only::<#ident #ty_generics, __D>(__deserializer, #expecting))
             } else {
                 let name = tree.de_name;
-                quote!(__fastkit::deserialize_tree::<#ident #ty_generics, __D>(__deserializer, #name, #expecting))
+                quote!(__fastkit::deserialize_tree::<#ident #ty_generics, __D>(
+                    __deserializer,
+                    #name,
+                    <#ident #ty_generics as __fastkit::FlattenFields>::FIELDS,
+                    #expecting,
+                ))
             };
             quote!(__fastkit::Result::map(#read, #into))
         }

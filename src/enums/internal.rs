@@ -28,6 +28,7 @@ use super::unit_value::UnitValue;
 use super::{DeserializeVariant, VariantSeed};
 #[cfg(feature = "alloc")]
 use crate::buffer::{held_entries, held_vec, Content, ContentDeserializer, ContentVisitor};
+use crate::flatten::serde_flatten::is_serde_flatten;
 #[cfg(feature = "alloc")]
 use crate::flatten::{fill_from_held, fill_in_serde_order_after};
 use crate::flatten::{fill_from_map, FlattenDeserialize, FlattenFields};
@@ -114,13 +115,15 @@ where
     E: InternallyTagged<'de>,
     D: Deserializer<'de>,
 {
-    deserializer.deserialize_struct(
-        E::NAME,
-        fields,
-        InternalVisitor {
-            variants: PhantomData::<fn() -> E>,
-        },
-    )
+    let visitor = InternalVisitor {
+        variants: PhantomData::<fn() -> E>,
+    };
+    if is_serde_flatten::<D>() {
+        // As serde's derive asks (`serde_flatten.rs`): every key, left to the fields after it.
+        deserializer.deserialize_any(visitor)
+    } else {
+        deserializer.deserialize_struct(E::NAME, fields, visitor)
+    }
 }
 
 struct InternalVisitor<E> {

@@ -112,6 +112,7 @@ mod read_shape;
 mod rest_key;
 mod seen;
 mod seq_leaves;
+pub(crate) mod serde_flatten;
 mod sink;
 pub(crate) mod variant_body;
 mod visitor;
@@ -450,5 +451,5 @@ where
     T: FlattenDeserialize<'de>,
     D: Deserializer<'de>,
 {
-    deserialize_tree(deserializer, name, Expecting::Struct(name))
+    deserialize_tree(deserializer, name, T::FIELDS, Expecting::Struct(name))
 }

@@ -10,6 +10,7 @@ use serde::de::{
 
 use super::errors::{invalid_i128, invalid_u128, unknown_field};
 use super::key::{CatchAllKeySeed, KeySeed, NON_NAME};
+use super::serde_flatten::is_serde_flatten;
 use super::RestClaim;
 use super::{FlattenDeserialize, SeqLeaves};
 #[cfg(feature = "alloc")]
@@ -62,11 +63,13 @@ impl fmt::Display for Expecting {
 }
 
 /// [`deserialize_struct`](super::deserialize_struct), saying it expects `expecting` ("struct variant E::V", or the text of
-/// `#[serde(expecting = "...")]`).
+/// `#[serde(expecting = "...")]`). `serde_fields` is what serde's derive lists for a struct
+/// without flattened fields (every name and alias), which serde's flatten deserializer is given.
 #[inline(always)]
 pub fn deserialize_tree<'de, T, D>(
     deserializer: D,
     name: &'static str,
+    serde_fields: &'static [&'static str],
     expecting: Expecting,
 ) -> Result<T, D::Error>
 where
@@ -79,6 +82,14 @@ where
         // struct with flattened fields: formats whose maps and structs differ (RON) read each
         // only where it was asked for.
         deserializer.deserialize_map(visitor)
+    } else if is_serde_flatten::<D>() {
+        // Asked as serde's derive asks (`serde_flatten.rs`): a struct with flattened fields
+        // sees every key and leaves it to the fields after it; a plain one takes its own.
+        if const { T::READ.has_flattened } {
+            deserializer.deserialize_map(visitor)
+        } else {
+            deserializer.deserialize_struct(name, serde_fields, visitor)
+        }
     } else {
         deserializer.deserialize_struct(name, T::FIELDS, visitor)
     }

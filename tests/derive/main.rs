@@ -13,3 +13,4 @@ mod found_by_shapes;
 mod name_collisions;
 mod one_half;
 mod ron;
+mod under_serde_flatten;

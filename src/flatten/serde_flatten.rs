@@ -1,0 +1,28 @@
+//! Recognising serde's own flatten deserializer, to ask it what serde's derive asks.
+//!
+//! A type that keeps serde's `Deserialize` (a parent deriving `FastSerialize` alone, a type of
+//! another crate) reads a flattened FastFlatten field by calling the field's `Deserialize` with
+//! serde's `FlatMapDeserializer`, which answers by how it is asked: `deserialize_struct` gives
+//! only the entries whose keys are in its field list and takes them from the flattened fields
+//! after it; `deserialize_map` and `deserialize_any` give every entry and leave it for them. The
+//! method therefore decides what the child and its later siblings read, and a FastFlatten type
+//! asks that deserializer what serde's derive of it asks: a map for a struct with flattened
+//! fields, any value for an internally tagged enum, a struct with every name and alias for a
+//! plain struct. Everywhere else FastFlatten asks for a struct, which formats that write structs
+//! as sequences (bincode, postcard) need.
+//!
+//! The deserializer is private to serde, and no question tells it apart: it says it is
+//! human-readable, as serde's buffers do and as a text format does (and serde_test's
+//! deserializer panics when asked). So it is recognised by its type's name, a constant that the
+//! optimizer compares while compiling: no instruction is left where the name does not match.
+//! `tests/derive/under_serde_flatten.rs` reads through it, so a serde release that renames it
+//! fails the tests rather than the users.
+
+/// Whether `D` is serde's `FlatMapDeserializer` (see the module documentation).
+#[inline(always)]
+pub(crate) fn is_serde_flatten<D>() -> bool {
+    let name = core::any::type_name::<D>().as_bytes();
+    // `__private` before serde moved its private items to a module of that name's own.
+    name.starts_with(b"serde::private::de::FlatMapDeserializer<")
+        || name.starts_with(b"serde::__private::de::FlatMapDeserializer<")
+}
