@@ -5,7 +5,9 @@
 //! flattened enum of any representation, a flattened catch-all map, a flattened type of
 //! "another crate" (`buffered`), or a nested type that is not flattened (an enum, a tuple,
 //! newtype or unit struct). Flattening nests up to [`MAX_DEPTH`] levels. Each choice's weight
-//! is written beside it.
+//! is written beside it. Last, some types derive one half of FastFlatten's (`FastDeserialize`
+//! or `FastSerialize`) beside serde's other half, so that serde's derive reads or writes a
+//! FastFlatten type it flattens, and the other way round (`finish_halves`).
 
 use crate::model::*;
 use crate::rng::SplitMix64;
@@ -66,6 +68,7 @@ pub fn family(index: usize, seed: u64) -> Family {
         generic,
         default: false,
         foreign: false,
+        halves: Halves::BOTH,
     };
     let mut family = Family {
         index,
@@ -74,6 +77,7 @@ pub fn family(index: usize, seed: u64) -> Family {
         root_arg,
     };
     finish_defaults(&mut family, &mut g.rng);
+    finish_halves(&mut family, &mut g.rng);
     family
 }
 
@@ -85,6 +89,7 @@ fn placeholder() -> TypeDef {
         generic: false,
         default: false,
         foreign: false,
+        halves: Halves::BOTH,
     }
 }
 
@@ -127,6 +132,7 @@ impl Grammar {
             generic: false,
             default: false,
             foreign,
+            halves: Halves::BOTH,
         });
         index
     }
@@ -540,6 +546,77 @@ fn finish_defaults(family: &mut Family, rng: &mut SplitMix64) {
             _ => {}
         }
     }
+}
+
+/// Decides which halves each type derives with FastFlatten's derives (`FastFlatten` for most,
+/// `FastDeserialize` or `FastSerialize` beside serde's other half for some), then gives every
+/// flattened type the halves of each type that flattens it: a parent's FastFlatten half reads
+/// or writes its flattened children through that half's flatten traits (a compile error
+/// otherwise, right about the user's code).
+fn finish_halves(family: &mut Family, rng: &mut SplitMix64) {
+    for t in &mut family.types {
+        t.halves = match rng.below(8) {
+            0 => Halves {
+                de: true,
+                ser: false,
+            },
+            1 => Halves {
+                de: false,
+                ser: true,
+            },
+            _ => Halves::BOTH,
+        };
+    }
+    // Flattened types come before or after their parents, so propagate until nothing changes.
+    loop {
+        let mut changed = false;
+        for i in 0..family.types.len() {
+            let parent = family.types[i].halves;
+            for j in flattened_children(family, i) {
+                let child = &mut family.types[j];
+                let halves = child.halves.union(parent);
+                changed |= halves != child.halves;
+                child.halves = halves;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The types type `i` reads and writes through their flatten traits: its flattened fields'
+/// types (a generic root's argument for a flattened parameter), and the types of an internally
+/// tagged or untagged enum's newtype variants, whose maps the enum reads in place.
+fn flattened_children(family: &Family, i: usize) -> Vec<usize> {
+    let mut children = Vec::new();
+    let flattened = |children: &mut Vec<usize>, fields: &[Field]| {
+        for f in fields.iter().filter(|f| f.attrs.flatten) {
+            match (&f.ty, &family.root_arg) {
+                (Ty::Named(j) | Ty::OptionOf(j) | Ty::BoxOf(j), _) => children.push(*j),
+                (Ty::Param, Some(Ty::Named(j))) => children.push(*j),
+                _ => {}
+            }
+        }
+    };
+    match &family.types[i].kind {
+        Kind::Struct(fields) => flattened(&mut children, fields),
+        Kind::Enum(repr, variants) => {
+            for v in variants {
+                match &v.shape {
+                    VariantShape::Struct(fields) => flattened(&mut children, fields),
+                    VariantShape::Newtype(Ty::Named(j) | Ty::BoxOf(j))
+                        if v.untagged || matches!(repr, Repr::Internal { .. } | Repr::Untagged) =>
+                    {
+                        children.push(*j)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+    children
 }
 
 fn ty_default(family: &Family, ty: &Ty) -> bool {

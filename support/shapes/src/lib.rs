@@ -3,7 +3,8 @@
 //!
 //! [`grammar`] draws a [`model::Family`] from a seed (plain data: the types, their fields, their
 //! attributes); [`render`] writes it out as Rust source, each type declared twice, once deriving
-//! `FastFlatten` and once deriving serde's traits. What the generated code calls (making values,
+//! `FastFlatten` (or one half of it, `FastDeserialize` or `FastSerialize`, beside serde's other
+//! half) and once deriving serde's traits. What the generated code calls (making values,
 //! comparing them, the checker) is `fastkit_support::shapes`.
 //!
 //! Without dependencies, so that a build script renders hundreds of families in milliseconds.

@@ -1,8 +1,8 @@
 //! What a family of types is: plain data, made by `grammar.rs` and written out by `render.rs`.
 //!
 //! A family is a few types (structs, tuple structs, enums) around a root, each declared twice
-//! when rendered: once deriving `FastFlatten`, once deriving serde's `Serialize` and
-//! `Deserialize`. Every name a key can take (field names, renames, aliases, tags, variant names)
+//! when rendered: once deriving `FastFlatten` (or one of its halves beside serde's other, see
+//! [`Halves`]), once deriving serde's `Serialize` and `Deserialize`. Every name a key can take (field names, renames, aliases, tags, variant names)
 //! is unique across the family, so that no two leaves of a flattened tree share a key (a compile
 //! error of FastFlatten's, pinned by its own UI test).
 
@@ -32,6 +32,44 @@ pub struct TypeDef {
     /// Derived by serde's derive in both modules of the family (a type of "another crate"),
     /// flattened with `#[fast_flatten(buffered)]`.
     pub foreign: bool,
+    /// Which of serde's traits FastFlatten's module derives with FastFlatten's derives; serde's
+    /// derive writes the other (`FastDeserialize` beside `serde::Serialize`, say).
+    pub halves: Halves,
+}
+
+/// Which halves a type of FastFlatten's module derives with FastFlatten's derives.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Halves {
+    /// `FastDeserialize` (else serde's `Deserialize`).
+    pub de: bool,
+    /// `FastSerialize` (else serde's `Serialize`).
+    pub ser: bool,
+}
+
+impl Halves {
+    /// `FastFlatten`: both halves.
+    pub const BOTH: Halves = Halves {
+        de: true,
+        ser: true,
+    };
+
+    /// The halves of either.
+    pub fn union(self, other: Halves) -> Halves {
+        Halves {
+            de: self.de || other.de,
+            ser: self.ser || other.ser,
+        }
+    }
+
+    /// The derives of FastFlatten's module: `FastFlatten`, or one half of FastFlatten's with
+    /// the other of serde's.
+    pub fn derives(self) -> &'static str {
+        match (self.de, self.ser) {
+            (true, false) => "serde_fastkit::FastDeserialize, serde::Serialize",
+            (false, true) => "serde_fastkit::FastSerialize, serde::Deserialize",
+            _ => "FastFlatten",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -342,6 +380,9 @@ impl Family {
 impl TypeDef {
     fn roundtrips_as_sequence(&self, family: &Family) -> bool {
         let fields_ok = |fields: &[Field]| fields.iter().all(|f| f.written_whole(family));
+        if self.halves != Halves::BOTH && !self.serde_half_takes_sequences() {
+            return false;
+        }
         match &self.kind {
             Kind::Struct(fields) => fields_ok(fields),
             Kind::Enum(repr, variants) => {
@@ -355,6 +396,21 @@ impl TypeDef {
                     })
             }
             _ => true,
+        }
+    }
+
+    /// Whether serde's derive writes and reads this type on formats that write structs as
+    /// sequences: nothing flattened, no enum but an externally tagged one.
+    fn serde_half_takes_sequences(&self) -> bool {
+        let plain = |fields: &[Field]| fields.iter().all(|f| !f.attrs.flatten);
+        match &self.kind {
+            Kind::Struct(fields) => plain(fields),
+            Kind::Enum(Repr::External, variants) => variants.iter().all(|v| match &v.shape {
+                VariantShape::Struct(fields) => plain(fields),
+                _ => true,
+            }),
+            Kind::Enum(..) => false,
+            Kind::Tuple(_) | Kind::Newtype(_) | Kind::Unit => true,
         }
     }
 }

@@ -144,7 +144,7 @@ fn types_source(family: &Family, side: Side) -> String {
             continue;
         }
         let mut derives = vec![match side {
-            Side::Fast => "FastFlatten",
+            Side::Fast => t.halves.derives(),
             _ => "serde::Serialize, serde::Deserialize",
         }];
         derives.push("Debug, PartialEq");
