@@ -15,14 +15,16 @@
 //! human-readable, as serde's buffers do and as a text format does (and serde_test's
 //! deserializer panics when asked). So it is recognised by its type's name, a constant that the
 //! optimizer compares while compiling: no instruction is left where the name does not match.
-//! `tests/derive/under_serde_flatten.rs` reads through it, so a serde release that renames it
-//! fails the tests rather than the users.
+//! This is a name compared, not serde's private API used: under a serde release that names
+//! the type otherwise, nothing matches and FastFlatten asks for a struct, as it does for every
+//! other deserializer; `tests/derive/under_serde_flatten.rs` reads through it, so such a
+//! release fails this repository's tests first.
 
 /// Whether `D` is serde's `FlatMapDeserializer` (see the module documentation).
 #[inline(always)]
 pub(crate) fn is_serde_flatten<D>() -> bool {
     let name = core::any::type_name::<D>().as_bytes();
-    // `__private` before serde moved its private items to a module of that name's own.
+    // The module is `private` in current serde releases and was `__private` in earlier ones.
     name.starts_with(b"serde::private::de::FlatMapDeserializer<")
         || name.starts_with(b"serde::__private::de::FlatMapDeserializer<")
 }
