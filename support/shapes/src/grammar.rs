@@ -196,6 +196,8 @@ impl Grammar {
         ContainerAttrs {
             rename_all: (named && self.rng.chance(15)).then(|| *self.rng.pick(&RENAME_ALL)),
             deny_unknown_fields: named && self.rng.chance(10),
+            rename_all_fields: (matches!(kind, Kind::Enum(..)) && self.rng.chance(15))
+                .then(|| *self.rng.pick(&RENAME_ALL)),
             // Decided once the field types are known (`finish_defaults`).
             default: false,
             // Decided before a struct's fields are drawn (`struct_type`).

@@ -222,6 +222,8 @@ pub struct ContainerAttrs {
     /// `rename_all = "..."`.
     pub rename_all: Option<&'static str>,
     pub deny_unknown_fields: bool,
+    /// `rename_all_fields = "..."` (enums): the rule of every struct variant's field names.
+    pub rename_all_fields: Option<&'static str>,
     /// `#[serde(default)]` (structs implementing `Default`).
     pub default: bool,
     /// `#[fast_flatten(strict)]` (FastFlatten's module only).

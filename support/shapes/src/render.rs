@@ -166,6 +166,9 @@ fn types_source(family: &Family, side: Side) -> String {
         if let Some(rule) = t.attrs.rename_all {
             serde.push(format!("rename_all = {rule:?}"));
         }
+        if let Some(rule) = t.attrs.rename_all_fields {
+            serde.push(format!("rename_all_fields = {rule:?}"));
+        }
         if t.attrs.deny_unknown_fields {
             serde.push("deny_unknown_fields".to_owned());
         }
@@ -508,7 +511,7 @@ pub fn names(family: &Family) -> Vec<String> {
     let mut names = Vec::new();
     for t in &family.types {
         let rule = t.attrs.rename_all;
-        let fields = |fields: &[Field], names: &mut Vec<String>| {
+        let fields = |fields: &[Field], rule: Option<&str>, names: &mut Vec<String>| {
             for f in fields {
                 if f.attrs.flatten {
                     continue;
@@ -521,7 +524,7 @@ pub fn names(family: &Family) -> Vec<String> {
             }
         };
         match &t.kind {
-            Kind::Struct(f) => fields(f, &mut names),
+            Kind::Struct(f) => fields(f, rule, &mut names),
             Kind::Enum(repr, variants) => {
                 match repr {
                     Repr::Internal { tag } => names.push(tag.clone()),
@@ -537,8 +540,10 @@ pub fn names(family: &Family) -> Vec<String> {
                         None => rename_variant(&v.name, rule),
                     });
                     names.extend(v.aliases.iter().cloned());
+                    // An enum's `rename_all` renames its variants; its struct variants' fields
+                    // follow `rename_all_fields`.
                     if let VariantShape::Struct(f) = &v.shape {
-                        fields(f, &mut names);
+                        fields(f, t.attrs.rename_all_fields, &mut names);
                     }
                 }
             }
