@@ -1472,3 +1472,76 @@ fn a_tag_index_counts_only_the_tagged_variants() {
         reads_alike::<fast::T0, twin::T0>(&doc);
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// An unsigned integer key in a flattened enum's struct variant: serde's buffer replays it as
+// the position of a field on every format; FastFlatten reads the variant's keys from the
+// format, as serde's derive reads a struct variant that is not flattened, and the format says
+// what the key is (the named rule "keys that are not names"; family 259 of seed 78).
+
+twins!(positions_in_a_flattened_variant {
+    pub struct Root {
+        pub x: u32,
+        #[serde(flatten)]
+        pub e: Strict,
+        #[serde(flatten)]
+        pub l: Lenient,
+    }
+
+    #[serde(deny_unknown_fields)]
+    pub enum Strict {
+        S { a: Option<u32>, b: u32 },
+    }
+
+    pub enum Lenient {
+        L { c: Option<u32> },
+    }
+});
+
+#[test]
+fn an_integer_key_in_a_flattened_variant_is_what_the_format_says() {
+    use positions_in_a_flattened_variant::{fast, twin};
+    let variant = |name: &str, entries: Vec<(Doc, Doc)>| (Doc::str(name), Doc::Map(entries));
+    let doc = |strict: Vec<(Doc, Doc)>, lenient: Vec<(Doc, Doc)>| {
+        Doc::Map(vec![
+            (Doc::str("x"), num(1)),
+            variant("S", strict),
+            variant("L", lenient),
+        ])
+    };
+    // By name, alike.
+    reads_alike::<fast::Root, twin::Root>(&doc(
+        vec![(Doc::str("b"), num(2)), (Doc::str("a"), num(3))],
+        vec![(Doc::str("c"), num(4))],
+    ));
+    // `0` names the first field: to serde's buffer always; to FastFlatten where the format
+    // gives it to the field's identifier as an integer (serde_cbor, rmp-serde). YAML gives it
+    // as the text `0`, unknown to the strict variant and skipped by the other; ciborium gives
+    // no integer to an identifier.
+    let strict = doc(vec![(Doc::str("b"), num(2)), (num(0), num(3))], vec![]);
+    let lenient = doc(vec![(Doc::str("b"), num(2))], vec![(num(0), num(4))]);
+    for (doc, read, as_text) in [
+        (&strict, "a: Some(3)", Err("unknown field `0`")),
+        (&lenient, "c: Some(4)", Ok("c: None")),
+    ] {
+        let readings = read_twins::<fast::Root, twin::Root>(doc);
+        assert!(readings.formats.len() >= 4, "{readings:?}");
+        for (format, ours, twin) in &readings.formats {
+            let twin = twin.as_ref().expect(format);
+            assert!(twin.contains(read), "{format}: serde read {twin}");
+            match (*format, ours, as_text) {
+                ("serde_cbor" | "rmp-serde (map)", Ok(ours), _) => assert_eq!(ours, twin),
+                ("ciborium", Err(error), _) => {
+                    assert!(error.contains("invalid type: integer `0`"), "{error}")
+                }
+                (yaml, Err(error), Err(expected)) if yaml.starts_with("serde_") => {
+                    assert!(error.contains(expected), "{format}: {error}")
+                }
+                (yaml, Ok(ours), Ok(expected)) if yaml.starts_with("serde_") => {
+                    assert!(ours.contains(expected), "{format}: {ours}")
+                }
+                _ => panic!("{format}: FastFlatten {ours:?}, serde {twin}"),
+            }
+        }
+    }
+}

@@ -121,6 +121,10 @@ const REGRESSIONS: &[u64] = &[
     // `Deserialize` flattens a FastFlatten internally tagged enum, which asked serde's flatten
     // deserializer for a struct and was given no key (fixed: asked as serde's derive asks).
     0x999f_556c_d2a4_3403,
+    // Seed 78 (once enums draw `rename_all_fields`): family 259, an integer key in a flattened
+    // enum's struct variant under `deny_unknown_fields`, a field's position to serde's buffer
+    // and an unknown field to FastFlatten (a named rule).
+    0x8ad1_fc5b_0513_b2f5,
 ];
 
 fn main() {

@@ -201,6 +201,16 @@ pub fn intended_by_shape<T: AsRef<str>>(
     }
 }
 
+/// Whether `error` is serde's "unknown field" error for a key that reads as an unsigned
+/// integer (`` unknown field `0` ``).
+fn names_a_number_unknown(error: &str) -> bool {
+    error
+        .split("unknown field `")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .is_some_and(|key| !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// The questions [`intended_by_shape`] may ask of the input, each asked only when a rule needs
 /// its answer, and at most once.
 pub struct InputQuestions<A, P> {
@@ -248,11 +258,13 @@ pub fn intended<T>(
         // The other way round: serde's buffer replays an unsigned integer key to a struct
         // without flattened fields of its own (a flattened enum's struct variant), whose field
         // identifier takes it as the position of a field; FastFlatten reads a key against the
-        // whole tree, by name only.
-        // Behind an untagged enum, that error reads only that no variant matched.
+        // whole tree, or a flattened variant's keys as the format gives them (YAML: as text).
+        // Behind an untagged enum, that error reads only that no variant matched; under
+        // `deny_unknown_fields`, it names the key (`0`) unknown.
         (Err(f), Ok(_))
             if (f.contains("missing field")
-                || f.contains("did not match any variant of untagged enum"))
+                || f.contains("did not match any variant of untagged enum")
+                || names_a_number_unknown(f))
                 && non_name_keys() =>
         {
             Some("keys that are not names")
