@@ -481,11 +481,14 @@ impl Grammar {
         } else {
             Vec::new()
         };
+        let rename_all = (matches!(shape, VariantShape::Struct(_)) && self.rng.chance(12))
+            .then(|| *self.rng.pick(&RENAME_ALL));
         Variant {
             name,
             shape,
             rename,
             aliases,
+            rename_all,
             untagged: false,
             other: false,
         }

@@ -101,6 +101,9 @@ pub struct Variant {
     pub shape: VariantShape,
     pub rename: Option<String>,
     pub aliases: Vec<String>,
+    /// `rename_all = "..."` on a struct variant: the rule of its field names, over the enum's
+    /// `rename_all_fields`.
+    pub rename_all: Option<&'static str>,
     /// `#[serde(untagged)]` on a variant of a tagged enum (the last ones).
     pub untagged: bool,
     /// `#[serde(other)]` on a unit variant of an internally or adjacently tagged enum.

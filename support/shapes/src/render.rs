@@ -222,6 +222,9 @@ fn types_source(family: &Family, side: Side) -> String {
                     for alias in &v.aliases {
                         attrs.push(format!("alias = {alias:?}"));
                     }
+                    if let Some(rule) = v.rename_all {
+                        attrs.push(format!("rename_all = {rule:?}"));
+                    }
                     if v.untagged {
                         attrs.push("untagged".to_owned());
                     }
@@ -540,10 +543,10 @@ pub fn names(family: &Family) -> Vec<String> {
                         None => rename_variant(&v.name, rule),
                     });
                     names.extend(v.aliases.iter().cloned());
-                    // An enum's `rename_all` renames its variants; its struct variants' fields
-                    // follow `rename_all_fields`.
+                    // An enum's `rename_all` renames its variants; a struct variant's fields
+                    // follow the variant's `rename_all`, else the enum's `rename_all_fields`.
                     if let VariantShape::Struct(f) = &v.shape {
-                        fields(f, t.attrs.rename_all_fields, &mut names);
+                        fields(f, v.rename_all.or(t.attrs.rename_all_fields), &mut names);
                     }
                 }
             }
