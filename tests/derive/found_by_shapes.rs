@@ -1545,3 +1545,49 @@ fn an_integer_key_in_a_flattened_variant_is_what_the_format_says() {
         }
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// An unsigned integer key in an internally tagged enum's map: serde's derive holds every entry
+// (`deserialize_any`) and replays the key to the variant as a field's position. FastFlatten
+// reads a key before the tag as serde's buffer does, and a key after it as the variant's
+// struct reads it (`deserialize_identifier`): the format says what the key is there (the
+// named rule "keys that are not names"). Found by hand beside family 259 of seed 78.
+
+twins!(positions_in_an_internally_tagged_variant {
+    #[serde(tag = "type")]
+    pub enum Event {
+        A { id: u32, name: String },
+        B { id: u32, other: String },
+    }
+});
+
+#[test]
+fn an_integer_key_beside_an_internal_tag_is_what_the_format_says() {
+    use positions_in_an_internally_tagged_variant::{fast, twin};
+    let tag = || (Doc::str("type"), Doc::str("A"));
+    let name = || (Doc::str("name"), Doc::str("x"));
+    let position = || (num(0), num(5));
+    // Before the tag, the key is held as serde's buffer holds it: alike on every format.
+    reads_alike::<fast::Event, twin::Event>(&Doc::Map(vec![position(), name(), tag()]));
+    // After it, the format gives the key to the variant's identifier: as an integer (serde_cbor,
+    // rmp-serde), the same position; as the text `0` (YAML), no field's name; not at all
+    // (ciborium).
+    let readings =
+        read_twins::<fast::Event, twin::Event>(&Doc::Map(vec![tag(), position(), name()]));
+    assert!(readings.formats.len() >= 4, "{readings:?}");
+    for (format, ours, twin) in &readings.formats {
+        let twin = twin.as_ref().expect(format);
+        assert_eq!(twin, "A { id: 5, name: \"x\" }", "{format}");
+        match (*format, ours) {
+            ("serde_cbor" | "rmp-serde (map)", Ok(ours)) => assert_eq!(ours, twin),
+            ("ciborium", Err(error)) => assert!(
+                error.contains("invalid type: integer `0`, expected str or bytes"),
+                "{error}"
+            ),
+            (yaml, Err(error)) if yaml.starts_with("serde_") => {
+                assert!(error.contains("missing field `id`"), "{format}: {error}")
+            }
+            _ => panic!("{format}: FastFlatten {ours:?}, serde {twin}"),
+        }
+    }
+}

@@ -260,11 +260,17 @@ pub fn intended<T>(
         // identifier takes it as the position of a field; FastFlatten reads a key against the
         // whole tree, or a flattened variant's keys as the format gives them (YAML: as text).
         // Behind an untagged enum, that error reads only that no variant matched; under
-        // `deny_unknown_fields`, it names the key (`0`) unknown.
+        // `deny_unknown_fields`, it names the key (`0`) unknown. A key after an internally
+        // tagged enum's tag is read as the variant's struct reads it, and ciborium gives no
+        // integer to an identifier (checked here, before the rule for a tag given as a number,
+        // whose error is the same).
         (Err(f), Ok(_))
             if (f.contains("missing field")
                 || f.contains("did not match any variant of untagged enum")
-                || names_a_number_unknown(f))
+                || names_a_number_unknown(f)
+                || (family == Family::Cbor
+                    && f.contains("integer `")
+                    && f.contains("expected str or bytes")))
                 && non_name_keys() =>
         {
             Some("keys that are not names")
