@@ -308,12 +308,13 @@ impl<'de, E: de::Error> Deserializer<'de> for HeldFields<'de, E> {
 }
 
 /// A deserializer that records what a type asks of it, then stops: the keys a buffered field
-/// takes. `Option` and newtype structs are looked through.
-struct Probe;
+/// takes. `Option` and newtype structs are looked through. A FastFlatten type asks it what it
+/// asks serde's flatten deserializer (`serde_flatten::is_serde_flatten`).
+pub(super) struct Probe;
 
 /// The probe's answer, carried out as its error.
 #[derive(Debug)]
-struct Probed(Takes);
+pub(super) struct Probed(Takes);
 
 impl fmt::Display for Probed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

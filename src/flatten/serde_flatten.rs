@@ -20,11 +20,27 @@
 //! other deserializer; `tests/derive/under_serde_flatten.rs` reads through it, so such a
 //! release fails this repository's tests first.
 
-/// Whether `D` is serde's `FlatMapDeserializer` (see the module documentation).
+/// Whether `D` is serde's `FlatMapDeserializer` (see the module documentation), or the probe
+/// that learns what a buffered field's type asks of it ([`super::buffered`]), which must be
+/// asked the same: a `#[serde(transparent)]` or `from` type flattened as serde flattens it
+/// reads through its inner type's `Deserialize`, and a FastFlatten struct there would
+/// otherwise list its names without their aliases (losing the keys of its aliases) or, with
+/// flattened fields, its names rather than asking for every key.
 #[inline(always)]
 pub(crate) fn is_serde_flatten<D>() -> bool {
     let name = core::any::type_name::<D>().as_bytes();
     // The module is `private` in current serde releases and was `__private` in earlier ones.
     name.starts_with(b"serde::private::de::FlatMapDeserializer<")
         || name.starts_with(b"serde::__private::de::FlatMapDeserializer<")
+        || is_probe::<D>()
+}
+
+#[inline(always)]
+fn is_probe<D>() -> bool {
+    #[cfg(feature = "alloc")]
+    let probe = core::any::type_name::<super::buffered::Probe>();
+    // Without a heap nothing is buffered: there is no probe.
+    #[cfg(not(feature = "alloc"))]
+    let probe = "";
+    core::any::type_name::<D>() == probe
 }

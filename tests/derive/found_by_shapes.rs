@@ -1591,3 +1591,70 @@ fn an_integer_key_beside_an_internal_tag_is_what_the_format_says() {
         }
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// A `#[serde(transparent)]` newtype flattened: it flattens as serde flattens it, through its
+// inner type's `Deserialize`, which FastFlatten asks which keys it takes. Asked as any other
+// deserializer asks, the inner FastFlatten struct listed its names without their aliases, so an
+// alias's key was left unclaimed: "missing field", or no "duplicate field" beside its name
+// (families 251 and 263 of the CI set, once flattened structs drew the wrapper).
+
+twins!(transparent_wrappers {
+    pub struct Root {
+        pub x: u32,
+        #[serde(flatten)]
+        pub w: Wrapper,
+        #[serde(flatten)]
+        pub n: NestedWrapper,
+    }
+
+    #[serde(transparent)]
+    pub struct Wrapper(pub Inner);
+
+    pub struct Inner {
+        #[serde(alias = "aa")]
+        pub a: u32,
+        #[serde(default, alias = "bb")]
+        pub b: Option<String>,
+    }
+
+    #[serde(transparent)]
+    pub struct NestedWrapper(pub Nested);
+
+    pub struct Nested {
+        #[serde(alias = "cc")]
+        pub c: u32,
+        #[serde(flatten)]
+        pub deeper: Deeper,
+    }
+
+    pub struct Deeper {
+        #[serde(alias = "dd")]
+        pub d: u32,
+    }
+});
+
+#[test]
+fn a_flattened_transparent_wrapper_takes_its_aliases() {
+    use transparent_wrappers::{fast, twin};
+    let entry = |key: &str, value: Doc| (Doc::str(key), value);
+    for entries in [
+        vec![("x", 1), ("a", 2), ("c", 3), ("d", 4)],
+        vec![("x", 1), ("aa", 2), ("cc", 3), ("dd", 4)],
+        vec![("dd", 4), ("bb", 9), ("x", 1), ("cc", 3), ("aa", 2)],
+        // An alias beside its name: serde's "duplicate field".
+        vec![("x", 1), ("a", 2), ("aa", 5), ("c", 3), ("d", 4)],
+        vec![("x", 1), ("a", 2), ("c", 3), ("cc", 6), ("d", 4)],
+    ] {
+        let doc = Doc::Map(
+            entries
+                .into_iter()
+                .map(|(key, n)| match key {
+                    "bb" => entry(key, Doc::str("text")),
+                    _ => entry(key, num(n)),
+                })
+                .collect(),
+        );
+        reads_alike::<fast::Root, twin::Root>(&doc);
+    }
+}

@@ -125,6 +125,12 @@ const REGRESSIONS: &[u64] = &[
     // enum's struct variant under `deny_unknown_fields`, a field's position to serde's buffer
     // and an unknown field to FastFlatten (a named rule).
     0x8ad1_fc5b_0513_b2f5,
+    // The CI set's families 251 and 263, once flattened structs draw a `transparent` wrapper:
+    // the wrapper, flattened as serde flattens it, asked its inner FastFlatten struct for its
+    // keys without their aliases, so that an alias's key went unclaimed (fixed: the probe is
+    // asked as serde's flatten deserializer is).
+    0xf0f0_829d_9acb_8af1,
+    0xb81d_243a_c54a_66a8,
 ];
 
 fn main() {

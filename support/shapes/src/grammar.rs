@@ -1,10 +1,10 @@
 //! The grammar families are drawn from: which shapes, attributes and nestings, and how often.
 //!
 //! The root is usually a struct; every struct field may be a leaf (with serde's field
-//! attributes), a flattened struct (plain, in an `Option` or a `Box`, with `default`), a
-//! flattened enum of any representation, a flattened catch-all map, a flattened type of
-//! "another crate" (`buffered`), or a nested type that is not flattened (an enum, a tuple,
-//! newtype or unit struct). Flattening nests up to [`MAX_DEPTH`] levels. Each choice's weight
+//! attributes), a flattened struct (plain, in an `Option` or a `Box`, with `default`, behind
+//! a `#[serde(transparent)]` newtype), a flattened enum of any representation, a flattened
+//! catch-all map, a flattened type of "another crate" (`buffered`), or a nested type that is
+//! not flattened (an enum, a tuple, newtype (transparent or not) or unit struct). Flattening nests up to [`MAX_DEPTH`] levels. Each choice's weight
 //! is written beside it. Last, some types derive one half of FastFlatten's (`FastDeserialize`
 //! or `FastSerialize`) beside serde's other half, so that serde's derive reads or writes a
 //! FastFlatten type it flattens, and the other way round (`finish_halves`).
@@ -150,6 +150,7 @@ impl Grammar {
         };
         match kind {
             Kind::Struct(list) => fields(list),
+            Kind::Newtype(ty) => self.flattened_likes(ty),
             Kind::Enum(Repr::Untagged, _) => 1,
             Kind::Enum(Repr::Internal { .. }, variants) if variants.iter().all(|v| !v.untagged) => {
                 variants
@@ -202,6 +203,8 @@ impl Grammar {
             default: false,
             // Decided before a struct's fields are drawn (`struct_type`).
             strict: false,
+            // Drawn by the callers that make newtype structs (`transparent`).
+            transparent: false,
         }
     }
 
@@ -250,7 +253,12 @@ impl Grammar {
         let (ty, attrs) = match roll {
             0..=54 => self.leaf_field(),
             55..=69 if nest => {
-                let child = self.struct_type(depth + 1);
+                let mut child = self.struct_type(depth + 1);
+                // Sometimes behind a `#[serde(transparent)]` newtype, which flattens as the
+                // struct it holds.
+                if self.room() && self.rng.chance(10) {
+                    child = self.transparent(Ty::Named(child));
+                }
                 let ty = match self.rng.below(10) {
                     0 => Ty::OptionOf(child),
                     1 => Ty::BoxOf(child),
@@ -371,6 +379,10 @@ impl Grammar {
                 let items = (0..count).map(|_| Ty::Leaf(self.simple_leaf())).collect();
                 self.push(Kind::Tuple(items), ContainerAttrs::default(), false)
             }
+            3 if self.rng.chance(30) => {
+                let leaf = self.simple_leaf();
+                self.transparent(Ty::Leaf(leaf))
+            }
             3 => {
                 let leaf = self.simple_leaf();
                 self.push(
@@ -382,6 +394,15 @@ impl Grammar {
             4 => self.push(Kind::Unit, ContainerAttrs::default(), false),
             _ => self.struct_type((depth + 1).min(MAX_DEPTH)),
         }
+    }
+
+    /// A `#[serde(transparent)]` newtype struct holding `ty`, as a new type.
+    fn transparent(&mut self, ty: Ty) -> usize {
+        let attrs = ContainerAttrs {
+            transparent: true,
+            ..ContainerAttrs::default()
+        };
+        self.push(Kind::Newtype(ty), attrs, false)
     }
 
     fn simple_leaf(&mut self) -> Leaf {
@@ -499,21 +520,29 @@ impl Grammar {
 /// variant, tuple, newtype and unit structs of leaves), then drops the `default` attributes
 /// (container `default`, field `default`, `skip`) that would need it where it is missing.
 fn finish_defaults(family: &mut Family, rng: &mut SplitMix64) {
-    // Children have higher indexes than their parents: decide from the last type up.
-    for i in (0..family.types.len()).rev() {
-        let default = {
+    // A type is pushed after the types its fields name, but the root comes first and a
+    // transparent wrapper after the type it wraps: decide until nothing changes (a type only
+    // ever becomes `Default`).
+    loop {
+        let mut changed = false;
+        for i in 0..family.types.len() {
             let t = &family.types[i];
-            match &t.kind {
+            let default = match &t.kind {
                 Kind::Struct(fields) => {
                     !t.generic && fields.iter().all(|f| ty_default(family, &f.ty))
                 }
                 Kind::Enum(_, variants) => variants
                     .iter()
                     .any(|v| matches!(v.shape, VariantShape::Unit) && !v.untagged && !v.other),
-                Kind::Tuple(_) | Kind::Newtype(_) | Kind::Unit => true,
-            }
-        };
-        family.types[i].default = default;
+                Kind::Newtype(ty) => ty_default(family, ty),
+                Kind::Tuple(_) | Kind::Unit => true,
+            };
+            changed |= default != t.default;
+            family.types[i].default = default;
+        }
+        if !changed {
+            break;
+        }
     }
     let defaults: Vec<bool> = family.types.iter().map(|t| t.default).collect();
     let ty_default = |ty: &Ty| match ty {
@@ -606,6 +635,8 @@ fn flattened_children(family: &Family, i: usize) -> Vec<usize> {
     };
     match &family.types[i].kind {
         Kind::Struct(fields) => flattened(&mut children, fields),
+        // Flattened, a transparent newtype reads and writes the struct it holds in its place.
+        Kind::Newtype(Ty::Named(j)) if family.types[i].attrs.transparent => children.push(*j),
         Kind::Enum(repr, variants) => {
             for v in variants {
                 match &v.shape {

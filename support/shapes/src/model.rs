@@ -231,6 +231,8 @@ pub struct ContainerAttrs {
     pub default: bool,
     /// `#[fast_flatten(strict)]` (FastFlatten's module only).
     pub strict: bool,
+    /// `#[serde(transparent)]` (newtype structs): read and written as the type it holds.
+    pub transparent: bool,
 }
 
 /// `#[serde(...)]` and `#[fast_flatten(...)]` on a field.

@@ -175,6 +175,9 @@ fn types_source(family: &Family, side: Side) -> String {
         if t.attrs.default {
             serde.push("default".to_owned());
         }
+        if t.attrs.transparent {
+            serde.push("transparent".to_owned());
+        }
         attribute(&mut out, "        ", "serde", &serde);
         if t.attrs.strict && side == Side::Fast {
             out.push_str("        #[fast_flatten(strict)]\n");
