@@ -377,8 +377,8 @@ impl Family {
     /// Whether every value of the root roundtrips on formats that write structs as sequences
     /// (bincode, bitcode, postcard): no leaf left out when written (`skip_serializing_if`, a
     /// flattened `None`, a skipped field), nothing that needs a self-describing format (catch-all
-    /// maps, untagged enums, buffered fields, flattened externally tagged enums, `with`
-    /// leaves' text is fine).
+    /// maps, untagged enums, buffered fields, flattened `transparent` types, flattened externally
+    /// tagged enums, `with` leaves' text is fine).
     pub fn roundtrips_as_sequences(&self) -> bool {
         self.types.iter().all(|t| t.roundtrips_as_sequence(self))
     }
@@ -433,6 +433,8 @@ impl Field {
         match self.ty {
             Ty::Map(_) => false,
             Ty::OptionOf(_) if a.flatten => false,
+            // Flattened as serde flattens it, through its own impls (a map).
+            Ty::Named(i) | Ty::BoxOf(i) if a.flatten && family.ty(i).attrs.transparent => false,
             Ty::Named(i) | Ty::BoxOf(i) if a.flatten => !matches!(
                 family.ty(i).kind,
                 Kind::Enum(Repr::External | Repr::Untagged, _)
