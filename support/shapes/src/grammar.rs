@@ -4,8 +4,8 @@
 //! attributes), a flattened struct (plain, in an `Option` or a `Box`, with `default`, behind
 //! a `#[serde(transparent)]` newtype), a flattened enum of any representation, a flattened
 //! catch-all map, a flattened type of "another crate" (`buffered`), or a nested type that is
-//! not flattened (an enum, a tuple, newtype (transparent or not) or unit struct). Flattening nests up to [`MAX_DEPTH`] levels. Each choice's weight
-//! is written beside it. Last, some types derive one half of FastFlatten's (`FastDeserialize`
+//! not flattened (an enum, a tuple, newtype (transparent or not) or unit struct). Flattening
+//! nests up to [`MAX_DEPTH`] levels. Each choice's weight is written beside it. Last, some types derive one half of FastFlatten's (`FastDeserialize`
 //! or `FastSerialize`) beside serde's other half, so that serde's derive reads or writes a
 //! FastFlatten type it flattens, and the other way round (`finish_halves`).
 
@@ -635,7 +635,8 @@ fn flattened_children(family: &Family, i: usize) -> Vec<usize> {
     };
     match &family.types[i].kind {
         Kind::Struct(fields) => flattened(&mut children, fields),
-        // Flattened, a transparent newtype reads and writes the struct it holds in its place.
+        // A transparent newtype reads and writes through the impls of the type it holds: the
+        // same halves, so that both are one derive's.
         Kind::Newtype(Ty::Named(j)) if family.types[i].attrs.transparent => children.push(*j),
         Kind::Enum(repr, variants) => {
             for v in variants {
